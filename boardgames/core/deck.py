@@ -1,0 +1,80 @@
+"""A deck as a multiset: drawing is a chance node over the cards left, and cards that
+have been seen (peeked at) stay fixed on top, in order. No shuffled list hides in it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+__all__ = ["Deck"]
+
+
+class Deck:
+    """Unknown cards as ``name -> count`` plus the known cards on top (top first)."""
+
+    __slots__ = ("counts", "known")
+
+    def __init__(self, counts: Mapping[str, int] = (), known: Iterable[str] = ()) -> None:
+        self.counts: dict[str, int] = {k: v for k, v in dict(counts).items() if v > 0}
+        self.known: list[str] = list(known)
+
+    def copy(self) -> Deck:
+        d = object.__new__(Deck)
+        d.counts = self.counts.copy()
+        d.known = self.known.copy()
+        return d
+
+    def __len__(self) -> int:
+        return sum(self.counts.values()) + len(self.known)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Deck) and self.counts == other.counts and self.known == other.known
+        )
+
+    def __repr__(self) -> str:
+        return f"Deck({len(self)} cards, known on top: {self.known})"
+
+    @property
+    def unknown(self) -> int:
+        """How many cards are not yet known."""
+        return sum(self.counts.values())
+
+    def all_cards(self) -> dict[str, int]:
+        """Every card in the deck, known or not, as name -> count."""
+        out = dict(self.counts)
+        for c in self.known:
+            out[c] = out.get(c, 0) + 1
+        return out
+
+    def next_is_known(self) -> bool:
+        return bool(self.known)
+
+    def outcomes(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The chance node of the next unknown card: names (sorted) and integer weights."""
+        names = tuple(sorted(self.counts))
+        return names, tuple(self.counts[n] for n in names)
+
+    def take_unknown(self, name: str) -> None:
+        """Remove one unknown copy of ``name`` (the outcome of a draw or a reveal)."""
+        n = self.counts.get(name, 0)
+        if n <= 0:
+            raise ValueError(f"no unknown {name!r} left in the deck")
+        if n == 1:
+            del self.counts[name]
+        else:
+            self.counts[name] = n - 1
+
+    def reveal(self, name: str) -> None:
+        """The next unknown card turns out to be ``name``: it becomes known, under the
+        cards already known."""
+        self.take_unknown(name)
+        self.known.append(name)
+
+    def pop_known(self) -> str:
+        """Draw the known top card."""
+        return self.known.pop(0)
+
+    def add(self, cards: Iterable[str]) -> None:
+        """Shuffle cards into the unknown part (e.g. refilling from a discard pile)."""
+        for c in cards:
+            self.counts[c] = self.counts.get(c, 0) + 1

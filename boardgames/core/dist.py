@@ -1,0 +1,253 @@
+"""Exact probability distributions with ``Fraction`` probabilities.
+
+A :class:`Dist` is an immutable mapping ``outcome -> Fraction`` whose values sum to
+exactly 1. It is what every chance node returns and what every odds function returns.
+
+>>> d = Dist.die(6) + Dist.die(6)
+>>> d[7]
+Fraction(1, 6)
+>>> d.at_least(10)
+Fraction(1, 6)
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["Dist"]
+
+
+def _sort_key(x: object) -> tuple[int, Any]:
+    # Numbers first (in numeric order), then everything else by its text.
+    if isinstance(x, (int, float, Fraction)) and not isinstance(x, bool):
+        return (0, x)
+    return (1, str(x))
+
+
+class Dist(Mapping[Any, Fraction]):
+    """An exact discrete distribution: outcome -> ``Fraction``, summing to exactly 1.
+
+    Build one from probabilities (``Dist({"win": Fraction(1, 3), "loss": Fraction(2, 3)})``),
+    from integer weights (``Dist.from_weights({...})``), or with the constructors
+    :meth:`die`, :meth:`uniform`, :meth:`binomial`, :meth:`constant`. Outcomes with
+    probability 0 are dropped. Outcomes are kept in sorted order when they can be compared.
+    """
+
+    __slots__ = ("_p",)
+
+    def __init__(self, probs: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = ()) -> None:
+        items = probs.items() if isinstance(probs, Mapping) else probs
+        acc: dict[Any, Fraction] = {}
+        for k, v in items:
+            if not isinstance(k, Hashable):
+                raise TypeError(f"outcome {k!r} is not hashable")
+            f = v if isinstance(v, Fraction) else Fraction(v)
+            if f < 0:
+                raise ValueError(f"negative probability {f} for outcome {k!r}")
+            acc[k] = acc.get(k, Fraction(0)) + f
+        total = sum(acc.values(), Fraction(0))
+        if total != 1:
+            raise ValueError(f"probabilities sum to {total}, not exactly 1")
+        self._p = _ordered({k: v for k, v in acc.items() if v})
+
+    # ------------------------------------------------------------------ constructors
+    @classmethod
+    def _trusted(cls, probs: dict[Any, Fraction]) -> Dist:
+        d = object.__new__(cls)
+        d._p = _ordered({k: v for k, v in probs.items() if v})
+        return d
+
+    @classmethod
+    def from_weights(cls, weights: Mapping[Any, int] | Iterable[tuple[Any, int]]) -> Dist:
+        """From non-negative integer (or Fraction) weights, normalised exactly."""
+        items = list(weights.items() if isinstance(weights, Mapping) else weights)
+        acc: dict[Any, Fraction] = {}
+        for k, w in items:
+            if w < 0:
+                raise ValueError(f"negative weight {w} for outcome {k!r}")
+            acc[k] = acc.get(k, Fraction(0)) + Fraction(w)
+        total = sum(acc.values(), Fraction(0))
+        if total <= 0:
+            raise ValueError("weights must have a positive total")
+        return cls._trusted({k: v / total for k, v in acc.items()})
+
+    @classmethod
+    def constant(cls, value: Any) -> Dist:
+        """The distribution that is ``value`` with certainty."""
+        return cls._trusted({value: Fraction(1)})
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Any]) -> Dist:
+        """Each outcome equally likely (repeats count as extra weight)."""
+        acc: dict[Any, int] = {}
+        for o in outcomes:
+            acc[o] = acc.get(o, 0) + 1
+        return cls.from_weights(acc)
+
+    @classmethod
+    def die(cls, sides: int = 6) -> Dist:
+        """A fair die with faces 1..sides."""
+        if not isinstance(sides, int) or sides < 1:
+            raise ValueError(f"a die needs a positive number of sides, not {sides!r}")
+        return cls._trusted({i: Fraction(1, sides) for i in range(1, sides + 1)})
+
+    @classmethod
+    def binomial(cls, n: int, p: Fraction | int = Fraction(1, 6)) -> Dist:
+        """Number of successes among ``n`` independent trials of probability ``p``
+        (by default: how many of ``n`` six-sided dice show a 1)."""
+        return _binomial(n, Fraction(p))
+
+    # ------------------------------------------------------------------ mapping
+    def __getitem__(self, outcome: Any) -> Fraction:
+        return self._p[outcome]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._p)
+
+    def __len__(self) -> int:
+        return len(self._p)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._p.items()))
+
+    def prob(self, outcome: Any) -> Fraction:
+        """Probability of ``outcome`` (0 when it cannot happen)."""
+        return self._p.get(outcome, Fraction(0))
+
+    @property
+    def outcomes(self) -> tuple[Any, ...]:
+        return tuple(self._p)
+
+    # ------------------------------------------------------------------ summaries
+    def mean(self) -> Fraction:
+        """Expected value (outcomes must be numbers)."""
+        return sum((Fraction(k) * v for k, v in self._p.items()), Fraction(0))
+
+    def variance(self) -> Fraction:
+        m = self.mean()
+        return sum(((Fraction(k) - m) ** 2 * v for k, v in self._p.items()), Fraction(0))
+
+    def stdev(self) -> float:
+        return math.sqrt(self.variance())
+
+    def at_least(self, x: Any) -> Fraction:
+        """P(outcome >= x)."""
+        return sum((v for k, v in self._p.items() if k >= x), Fraction(0))
+
+    def at_most(self, x: Any) -> Fraction:
+        """P(outcome <= x)."""
+        return sum((v for k, v in self._p.items() if k <= x), Fraction(0))
+
+    def probability(self, pred: Callable[[Any], bool]) -> Fraction:
+        """P(pred(outcome))."""
+        return sum((v for k, v in self._p.items() if pred(k)), Fraction(0))
+
+    def cdf(self) -> dict[Any, Fraction]:
+        """Outcome -> P(outcome <= it), in order."""
+        out: dict[Any, Fraction] = {}
+        acc = Fraction(0)
+        for k, v in self._p.items():
+            acc += v
+            out[k] = acc
+        return out
+
+    # ------------------------------------------------------------------ algebra
+    def map(self, fn: Callable[[Any], Any]) -> Dist:
+        """The distribution of ``fn(outcome)``."""
+        acc: dict[Any, Fraction] = {}
+        for k, v in self._p.items():
+            y = fn(k)
+            acc[y] = acc.get(y, Fraction(0)) + v
+        return Dist._trusted(acc)
+
+    def combine(self, other: Dist, fn: Callable[[Any, Any], Any]) -> Dist:
+        """The distribution of ``fn(a, b)`` for independent ``a ~ self``, ``b ~ other``."""
+        acc: dict[Any, Fraction] = {}
+        for a, pa in self._p.items():
+            for b, pb in other._p.items():
+                y = fn(a, b)
+                acc[y] = acc.get(y, Fraction(0)) + pa * pb
+        return Dist._trusted(acc)
+
+    def __add__(self, other: Dist | int) -> Dist:
+        if isinstance(other, Dist):
+            return self.combine(other, lambda a, b: a + b)
+        return self.map(lambda a: a + other)
+
+    __radd__ = __add__
+
+    def given(self, pred: Callable[[Any], bool]) -> Dist:
+        """Conditioned on ``pred(outcome)``."""
+        kept = {k: v for k, v in self._p.items() if pred(k)}
+        total = sum(kept.values(), Fraction(0))
+        if not total:
+            raise ValueError("conditioning on an event of probability 0")
+        return Dist._trusted({k: v / total for k, v in kept.items()})
+
+    def sample(self, u: float) -> Any:
+        """The outcome at quantile ``u`` in [0, 1) (inverse-CDF sampling)."""
+        acc = 0.0
+        last = None
+        for k, v in self._p.items():
+            acc += float(v)
+            last = k
+            if u < acc:
+                return k
+        return last
+
+    # ------------------------------------------------------------------ display
+    def table(self) -> str:
+        """A readable text table: outcome, exact probability, percentage."""
+        rows = [(str(k), str(v), f"{float(v):.2%}") for k, v in self._p.items()]
+        w0 = max([len("outcome")] + [len(r[0]) for r in rows])
+        w1 = max([len("probability")] + [len(r[1]) for r in rows])
+        lines = [f"{'outcome':<{w0}}  {'probability':>{w1}}  {'%':>7}"]
+        lines += [f"{a:<{w0}}  {b:>{w1}}  {c:>7}" for a, b, c in rows]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k!r}: {v}" for k, v in self._p.items())
+        return f"Dist({{{inner}}})"
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for k, v in self._p.items():
+            pct = float(v) * 100
+            rows.append(
+                "<tr>"
+                f"<td style='text-align:left'>{html.escape(str(k))}</td>"
+                f"<td style='text-align:right'>{v}</td>"
+                f"<td style='text-align:right'>{pct:.2f}%</td>"
+                "<td style='min-width:8em'><div style='background:#0072b2;height:0.8em;"
+                f"width:{pct:.1f}%'></div></td></tr>"
+            )
+        return (
+            "<table class='bg-dist'><thead><tr><th>outcome</th><th>probability</th>"
+            "<th>%</th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        )
+
+
+def _ordered(d: dict[Any, Fraction]) -> dict[Any, Fraction]:
+    try:
+        keys = sorted(d, key=_sort_key)
+    except TypeError:
+        return d
+    return {k: d[k] for k in keys}
+
+
+@lru_cache(maxsize=512)
+def _binomial(n: int, p: Fraction) -> Dist:
+    if not isinstance(n, int) or n < 0:
+        raise ValueError(f"number of trials must be a non-negative int, not {n!r}")
+    if not 0 <= p <= 1:
+        raise ValueError(f"probability must be in [0, 1], not {p}")
+    q = 1 - p
+    return Dist._trusted({k: math.comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)})

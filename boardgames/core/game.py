@@ -1,0 +1,533 @@
+"""The Game base class: the one protocol all four games share.
+
+A game is a sequence of *steps*: a player's action, or the outcome of a chance node.
+The base class owns everything that does not depend on the rules: legality checks
+and errors, chance nodes and auto-rolling, undo/redo, fork, the log, history, views,
+JSON save/load and replay. A game subclass supplies a mutable state object and the
+transition functions (the hooks named ``_new_state``, ``_to_move``, ``_legal``,
+``_act``, ``_chance``, ``_resolve``, ``_view`` and friends below).
+
+States are copy-on-write: a step copies the current state, changes the copy, and on
+success pushes the old one on the undo stack. A state that has been current is never
+changed again, so undo is a pop, fork shares the stacks' states, and a failing step
+(an illegal action, a bug) leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+from collections.abc import Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from .action import Action
+from .dist import Dist
+from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
+from .options import options_from_dict
+from .rng import MAX_SEED, draw_index, fresh_seed
+
+__all__ = ["CHANCE", "Game", "State", "Step"]
+
+CHANCE = -1
+"""The pseudo-player who moves at chance nodes (as in OpenSpiel)."""
+
+_MAX_STEPS = 1_000_000
+
+
+class Step(NamedTuple):
+    """One step of a game: who made it (a player index or ``CHANCE``), the action or
+    chance outcome, and its text."""
+
+    player: int
+    value: Any
+    text: str
+
+
+class State:
+    """Base for a game's mutable state: ``__slots__`` classes with a hand-written
+    ``copy()``. Provides equality and a repr over the slots."""
+
+    __slots__ = ()
+
+    def _slot_names(self) -> list[str]:
+        names: list[str] = []
+        for klass in type(self).__mro__:
+            names.extend(getattr(klass, "__slots__", ()))
+        return names
+
+    def copy(self) -> State:  # pragma: no cover - every game overrides it
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self._slot_names())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._slot_names())
+        return f"{type(self).__name__}({inner})"
+
+
+def _freeze(value: Any) -> Any:
+    """JSON lists back to tuples (chance outcomes are hashable values)."""
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+class Game:
+    """Base class of every game. See ``DESIGN.md`` for the protocol."""
+
+    name: ClassVar[str] = ""
+    version: ClassVar[int] = 1
+    Action: ClassVar[type[Action]] = Action
+    Rules: ClassVar[type] = type(None)
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        rules: Any = None,
+        auto_roll: bool = True,
+        **options: Any,
+    ) -> None:
+        if rules is None:
+            rules = self.Rules()
+        if not isinstance(rules, self.Rules):
+            raise TypeError(
+                f"rules must be a {self.Rules.__module__}.{self.Rules.__qualname__}, "
+                f"not {type(rules).__name__}"
+            )
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be an int in [0, 2**64), not {seed!r}")
+        if not isinstance(auto_roll, bool):
+            raise TypeError(f"auto_roll must be a bool, not {auto_roll!r}")
+        self.rules = rules
+        self.seed = seed
+        self._options: dict[str, Any] = self._check_options(dict(options))
+        self._auto = auto_roll
+        self._s: Any = self._new_state()
+        self._undo: list[tuple[Any, int]] = []
+        self._hist: list[Step] = []
+        self._redo: list[Step] = []
+        self._log: list[str] = []
+        self._legal_cache: tuple[Action, ...] | None = None
+        self._settle()
+
+    # ================================================================ hooks for games
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate game-specific constructor keywords (variant, players, scenario ...);
+        return the JSON-safe dict saved with the game."""
+        if options:
+            raise TypeError(f"unexpected keyword(s) {sorted(options)} for {type(self).__name__}")
+        return {}
+
+    def _new_state(self) -> Any:
+        raise NotImplementedError
+
+    def _to_move(self, s: Any) -> int | None:
+        """The player to move, ``CHANCE`` at a chance node, None when the game is over."""
+        raise NotImplementedError
+
+    def _legal(self, s: Any) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def _act(self, s: Any, action: Action, log: list[str]) -> None:
+        """Apply a legal action to ``s`` (a private copy), appending log events."""
+        raise NotImplementedError
+
+    def _chance(self, s: Any) -> tuple[Sequence[Any], Sequence[int]]:
+        """At a chance node: the outcomes and their integer weights."""
+        raise NotImplementedError
+
+    def _resolve(self, s: Any, outcome: Any, log: list[str]) -> None:
+        """Apply a chance outcome to ``s`` (a private copy)."""
+        raise NotImplementedError
+
+    def _view(self, s: Any, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _scores(self, s: Any) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    def _winner(self, s: Any) -> int | None:
+        sc = self._scores(s)
+        best = max(sc)
+        tops = [i for i, v in enumerate(sc) if v == best]
+        return tops[0] if len(tops) == 1 else None
+
+    def _why_illegal(self, s: Any, action: Action) -> tuple[str, str]:
+        """(rule, reason) for an action that is not legal now. Games refine it."""
+        return ("legal actions", f"not a legal action in the {self._s.phase} phase")
+
+    def _outcome_text(self, outcome: Any) -> str:
+        return str(outcome)
+
+    @property
+    def players(self) -> int:
+        return int(self._options.get("players", 1))
+
+    # ================================================================ the protocol
+    @property
+    def turn(self) -> int:
+        return self._s.turn
+
+    @property
+    def phase(self) -> str:
+        return self._s.phase
+
+    @property
+    def current_player(self) -> int | None:
+        return self._to_move(self._s)
+
+    @property
+    def is_over(self) -> bool:
+        return self._to_move(self._s) is None
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return self._scores(self._s)
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner(self._s) if self.is_over else None
+
+    @property
+    def auto_roll(self) -> bool:
+        return self._auto
+
+    @auto_roll.setter
+    def auto_roll(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise TypeError(f"auto_roll must be a bool, not {value!r}")
+        self._auto = value
+        self._settle()
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the player to move, sorted and unique (empty at chance
+        nodes and when the game is over)."""
+        cached = self._legal_cache
+        if cached is None:
+            if self._to_move(self._s) in (None, CHANCE):
+                cached = ()
+            else:
+                cached = tuple(sorted(set(self._legal(self._s))))
+            self._legal_cache = cached
+        return cached
+
+    def parse(self, text: str) -> Action:
+        """The action for a notation string (``InvalidActionError`` if malformed)."""
+        if not isinstance(text, str):
+            raise InvalidActionError(text, "an action is an Action or its notation string")
+        return self.Action.parse(text)
+
+    def is_legal(self, action: Action | str) -> tuple[bool, str]:
+        """(True, "") if ``action`` may be applied now, else (False, the reason)."""
+        try:
+            self._legal_action(action)
+        except GameError as e:
+            return False, str(e)
+        return True, ""
+
+    def _legal_action(self, action: Action | str) -> Action:
+        p = self._to_move(self._s)
+        if p is None:
+            raise IllegalActionError(action, "the game is over", "end of the game")
+        if p == CHANCE:
+            raise IllegalActionError(
+                action, "a chance node is pending: apply one of chance_outcomes() or roll()",
+                "chance nodes",
+            )
+        a = self.parse(action) if isinstance(action, str) else action
+        if not isinstance(a, self.Action):
+            raise InvalidActionError(action, f"not an action of {self.name}")
+        if a not in self.legal_actions():
+            rule, reason = self._why_illegal(self._s, a)
+            raise IllegalActionError(a, reason, rule)
+        return a
+
+    def apply(self, x: Any) -> Game:
+        """Apply an action (or its notation) or, at a chance node, force an outcome.
+        Raises a ``GameError`` (a ``ValueError``) and changes nothing when refused."""
+        if self._to_move(self._s) == CHANCE:
+            self._step(CHANCE, self._as_outcome(x))
+        else:
+            a = self._legal_action(x)
+            self._step(self._to_move(self._s), a)
+        self._redo.clear()
+        self._settle()
+        return self
+
+    def chance_outcomes(self) -> Dist:
+        """At a chance node: the exact distribution of its outcomes."""
+        if self._to_move(self._s) != CHANCE:
+            raise GameError("not at a chance node")
+        outcomes, weights = self._chance(self._s)
+        return Dist.from_weights(zip(outcomes, weights, strict=True))
+
+    def roll(self) -> Any:
+        """At a chance node: draw the outcome from the game's own seeded RNG, apply it,
+        and return it."""
+        if self._to_move(self._s) != CHANCE:
+            raise GameError("not at a chance node")
+        outcome = self._roll_once()
+        self._redo.clear()
+        self._settle()
+        return outcome
+
+    def _roll_once(self) -> Any:
+        outcomes, weights = self._chance(self._s)
+        outcome = outcomes[draw_index(self.seed, len(self._hist), weights)]
+        self._step(CHANCE, outcome)
+        return outcome
+
+    def _as_outcome(self, x: Any) -> Any:
+        outcomes, _ = self._chance(self._s)
+        x = _freeze(x)
+        try:
+            if x in outcomes:
+                return x
+        except TypeError:
+            pass
+        if isinstance(x, str):
+            for o in outcomes:
+                if self._outcome_text(o) == x or str(o) == x:
+                    return o
+        shown = ", ".join(self._outcome_text(o) for o in outcomes[:12])
+        raise IllegalActionError(
+            x, f"not an outcome of this chance node (outcomes: {shown})", "chance nodes"
+        )
+
+    def _settle(self) -> None:
+        if self._auto:
+            while self._to_move(self._s) == CHANCE:
+                if len(self._hist) >= _MAX_STEPS:
+                    raise GameError("step limit reached")
+                self._roll_once()
+
+    def _step(self, player: int, value: Any) -> None:
+        new = self._s.copy()
+        events: list[str] = []
+        if player == CHANCE:
+            self._resolve(new, value, events)
+            text = self._outcome_text(value)
+        else:
+            self._act(new, value, events)
+            text = str(value)
+        self._undo.append((self._s, len(self._log)))
+        self._s = new
+        self._hist.append(Step(player, value, text))
+        self._log.extend(events)
+        self._legal_cache = None
+
+    # ---------------------------------------------------------------- undo / redo
+    @property
+    def can_undo(self) -> bool:
+        if not self._auto:
+            return bool(self._hist)
+        return any(st.player != CHANCE for st in reversed(self._hist))
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Game:
+        """Take back the last step. With ``auto_roll`` the chance steps rolled after the
+        last player action are taken back with it, back to that player's decision."""
+        if not self.can_undo:
+            raise GameError("nothing to undo")
+        while True:
+            step = self._pop()
+            if not self._auto or step.player != CHANCE:
+                break
+        return self
+
+    def _pop(self) -> Step:
+        state, loglen = self._undo.pop()
+        step = self._hist.pop()
+        self._s = state
+        del self._log[loglen:]
+        self._redo.append(step)
+        self._legal_cache = None
+        return step
+
+    def redo(self) -> Game:
+        """Re-apply the last step taken back (with ``auto_roll``, with its chance steps)."""
+        if not self._redo:
+            raise GameError("nothing to redo")
+        step = self._redo.pop()
+        self._step(step.player, step.value)
+        if self._auto:
+            while self._redo and self._redo[-1].player == CHANCE:
+                step = self._redo.pop()
+                self._step(step.player, step.value)
+            if not self._redo:
+                self._settle()
+        return self
+
+    # ---------------------------------------------------------------- copies
+    def fork(self) -> Game:
+        """An independent copy (a what-if branch), with its own undo/redo stacks."""
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        g._undo = self._undo.copy()
+        g._hist = self._hist.copy()
+        g._redo = self._redo.copy()
+        g._log = self._log.copy()
+        return g
+
+    def __copy__(self) -> Game:
+        return self.fork()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (
+            self.rules == other.rules
+            and self.seed == other.seed
+            and self._options == other._options
+            and [(s.player, s.value) for s in self._hist]
+            == [(s.player, s.value) for s in other._hist]
+            and self._s == other._s
+            and self._log == other._log
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---------------------------------------------------------------- records
+    @property
+    def history(self) -> tuple[Step, ...]:
+        return tuple(self._hist)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        return tuple(self._log)
+
+    @property
+    def state(self) -> Any:
+        """The current state object (read-only by convention: never change it)."""
+        return self._s
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """A JSON-safe dict of what ``player`` may see (None: a spectator). Never holds
+        another player's hidden cards or the order of a deck."""
+        if player is not None and (
+            not isinstance(player, int) or isinstance(player, bool)
+            or not 0 <= player < self.players
+        ):
+            raise ValueError(f"player must be None or 0..{self.players - 1}, not {player!r}")
+        s = self._s
+        to_move = self._to_move(s)
+        v: dict[str, Any] = {
+            "game": self.name,
+            "options": {k: o for k, o in self._options.items() if k != "scenario"},
+            "players": self.players,
+            "viewer": player,
+            "turn": s.turn,
+            "phase": s.phase,
+            "current_player": to_move,
+            "is_over": to_move is None,
+            "scores": list(self._scores(s)),
+            "winner": self._winner(s) if to_move is None else None,
+            "step": len(self._hist),
+        }
+        v.update(self._view(s, player))
+        return v
+
+    # ---------------------------------------------------------------- JSON
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as JSON: its options, rules, seed and steps (replayed on load)."""
+        steps = [
+            [st.player, _jsonable(st.value) if st.player == CHANCE else str(st.value)]
+            for st in self._hist
+        ]
+        doc = {
+            "game": self.name,
+            "version": self.version,
+            "options": self._options,
+            "rules": dataclasses.asdict(self.rules),
+            "seed": self.seed,
+            "auto_roll": self._auto,
+            "steps": steps,
+        }
+        return json.dumps(doc, indent=indent, sort_keys=False)
+
+    @classmethod
+    def _from_doc(cls, doc: dict[str, Any]) -> Game:
+        keys = {"game", "version", "options", "rules", "seed", "auto_roll", "steps"}
+        missing, extra = sorted(keys - set(doc)), sorted(set(doc) - keys)
+        if missing or extra:
+            raise InvalidSaveError(f"missing keys {missing}, unexpected keys {extra}")
+        if doc["version"] != cls.version or isinstance(doc["version"], bool):
+            raise InvalidSaveError(
+                f"version {doc['version']!r} is not {cls.version} (this library's {cls.name})"
+            )
+        if not isinstance(doc["options"], dict):
+            raise InvalidSaveError("'options' must be an object")
+        if not isinstance(doc["steps"], list) or len(doc["steps"]) > _MAX_STEPS:
+            raise InvalidSaveError("'steps' must be a list of at most a million steps")
+        if not isinstance(doc["auto_roll"], bool):
+            raise InvalidSaveError("'auto_roll' must be true or false")
+        try:
+            rules = options_from_dict(cls.Rules, doc["rules"])
+            g = cls(seed=doc["seed"], rules=rules, auto_roll=False, **doc["options"])
+        except (TypeError, ValueError) as e:
+            raise InvalidSaveError(str(e)) from None
+        for i, step in enumerate(doc["steps"]):
+            if (
+                not isinstance(step, list) or len(step) != 2
+                or not isinstance(step[0], int) or isinstance(step[0], bool)
+            ):
+                raise InvalidSaveError(f"step {i} must be [player, action], not {step!r}")
+            player, value = step
+            expected = g.current_player
+            if player != expected:
+                raise InvalidSaveError(
+                    f"step {i} is by player {player}, but {expected} is to move"
+                )
+            try:
+                if player != CHANCE and not isinstance(value, str):
+                    raise InvalidActionError(value, "a saved action must be its notation")
+                g.apply(value)
+            except GameError as e:
+                raise InvalidSaveError(f"step {i}: {e}") from None
+        g._auto = doc["auto_roll"]
+        g._settle()
+        return g
+
+    # ---------------------------------------------------------------- display
+    def _render(self) -> Any:
+        return importlib.import_module(f"boardgames.{self.name}.render")
+
+    def _display_player(self) -> int | None:
+        return 0 if self.players == 1 else None
+
+    def _repr_html_(self) -> str:
+        return self._render().html(self.view(self._display_player()))
+
+    def _repr_svg_(self) -> str:
+        return self._render().svg(self.view(self._display_player()))
+
+    def __str__(self) -> str:
+        return self._render().text(self.view(self._display_player()))
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} seed={self.seed} turn={self.turn} phase={self.phase!r} "
+            f"step={len(self._hist)}>"
+        )
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value

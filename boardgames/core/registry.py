@@ -1,0 +1,66 @@
+"""Games by name: ``load(name, **kw)`` and ``from_json(text)``, importing a game's
+package only when it is first asked for."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from .errors import InvalidSaveError
+from .game import Game
+
+__all__ = ["GAMES", "from_json", "game_class", "load"]
+
+GAMES: dict[str, tuple[str, str]] = {
+    "spacehole": ("boardgames.spacehole", "Spacehole"),
+    "blast": ("boardgames.blast", "Blast"),
+    "intergalactic": ("boardgames.intergalactic", "Intergalactic"),
+    "spacebase": ("boardgames.spacebase", "SpaceBase"),
+}
+
+_MAX_DOC = 64 * 1024 * 1024
+
+
+def game_class(name: str) -> type[Game]:
+    """The Game class registered under ``name``."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; known games: {sorted(GAMES)}")
+    module, attr = GAMES[name]
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as e:
+        raise ValueError(f"game {name!r} is not available in this version: {e}") from None
+
+
+def load(name: str, **kwargs: Any) -> Game:
+    """A new game by name, with the same keywords as its class: ``load("spacehole", seed=7)``."""
+    return game_class(name)(**kwargs)
+
+
+def from_json(text: str | bytes) -> Game:
+    """Load a game saved with ``Game.to_json()``: checks the document and replays its
+    steps. Raises ``InvalidSaveError`` (a ``ValueError``) for anything malformed."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidSaveError(f"not UTF-8 text: {e}") from None
+    if not isinstance(text, str):
+        raise InvalidSaveError(f"expected JSON text, not {type(text).__name__}")
+    if len(text) > _MAX_DOC:
+        raise InvalidSaveError(f"document of {len(text)} characters is too large")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InvalidSaveError(f"not valid JSON ({e})") from None
+    if not isinstance(doc, dict):
+        raise InvalidSaveError(f"expected a JSON object, not {type(doc).__name__}")
+    name = doc.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise InvalidSaveError(f"unknown game {name!r}")
+    try:
+        cls = game_class(name)
+    except ValueError as e:
+        raise InvalidSaveError(str(e)) from None
+    return cls._from_doc(doc)

@@ -1,0 +1,86 @@
+"""Spacehole actions: one small frozen ``Move`` with a notation that round-trips.
+
+=====================  ==========================================================
+notation               meaning
+=====================  ==========================================================
+``discard <card>``     Space Karma: discard a card from a hand over its limit
+``build <card>``       Build: play a Structure or Defender from hand
+``repair <card>``      Build: play nothing and remove all damage from that card
+``pass``               Build: play nothing and repair nothing
+``take <card>``        Reinforcements / Repairs: take that card from the discard pile
+``virus <card>``       Space Virus: discard that Defender or Colony
+``remove <card>``      Defender capacity dropped: discard that Defender
+``power <structure>``  Power (manual): place power tokens on one more such structure
+``power optimal``      Power: use the income-maximising allocation
+``power done``         Power (manual): finish with the tokens placed
+``peek <card>``        End of turn: discard a Rangers/Scouts card to see 1D6 cards
+``end turn``           End of turn: finish the turn
+=====================  ==========================================================
+
+Cards in play are named by what they are: ``Space Marines`` or, when damaged,
+``Space Marines [2 dmg]``; identical cards with equal damage are interchangeable.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core.action import Action
+from ..core.errors import InvalidActionError
+
+__all__ = ["VERBS", "Move", "label", "parse_label"]
+
+VERBS = ("build", "discard", "end", "peek", "pass", "power", "remove", "repair", "take", "virus")
+_NO_ARG = {"pass": "", "end": "turn"}
+_LABEL = re.compile(r"^(?P<name>.*?)(?: \[(?P<dmg>[1-9]\d{0,2}) dmg\])?$")
+
+
+def label(name: str, damage: int) -> str:
+    """The notation of a card in play with ``damage`` damage counters."""
+    return name if damage == 0 else f"{name} [{damage} dmg]"
+
+
+def parse_label(text: str) -> tuple[str, int]:
+    """(name, damage) of a card label."""
+    m = _LABEL.match(text)
+    if m is None or not m.group("name").strip():  # pragma: no cover - regex always matches
+        raise InvalidActionError(text, "expected a card name, optionally followed by [N dmg]")
+    return m.group("name"), int(m.group("dmg") or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """A Spacehole action: a verb and its argument (a card label, or a word)."""
+
+    verb: str
+    arg: str = ""
+
+    def __post_init__(self) -> None:
+        if self.verb not in VERBS:
+            raise InvalidActionError(str(self), f"unknown verb {self.verb!r}; verbs: {VERBS}")
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidActionError(text, "an action notation is a string")
+        if len(text) > 200:
+            raise InvalidActionError(text[:60] + "...", "notation too long")
+        t = " ".join(text.split())
+        verb, _, arg = t.partition(" ")
+        if verb not in VERBS:
+            raise InvalidActionError(text, f"unknown verb {verb!r}; verbs: {', '.join(VERBS)}")
+        if verb in _NO_ARG:
+            if arg != _NO_ARG[verb]:
+                want = f"{verb} {_NO_ARG[verb]}".strip()
+                raise InvalidActionError(text, f"expected exactly {want!r}")
+            return cls(verb, arg)
+        if not arg:
+            raise InvalidActionError(text, f"{verb!r} needs a card name")
+        if verb == "power" and arg in ("optimal", "done"):
+            return cls(verb, arg)
+        parse_label(arg)
+        return cls(verb, arg)

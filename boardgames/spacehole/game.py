@@ -1,0 +1,1139 @@
+"""Spacehole: the state and its transitions (every rule of spacehole.txt and every
+Spacehole ruling of RULINGS.md; docs/rules/spacehole.md maps each one to code here).
+
+The turn is driven by ``_advance``, which runs automatic steps until the game needs a
+decision from the player (``s.pending``) or a chance outcome (``s.chance``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..core.deck import Deck
+from ..core.dist import Dist
+from ..core.errors import InvalidActionError
+from ..core.game import CHANCE, Game, State
+from . import data
+from .actions import Move, label, parse_label
+from .power import UPKEEP, feasible, income_of, optimal_allocation
+from .rules import Rules
+
+__all__ = ["Spacehole", "SpaceholeState"]
+
+HAND_LIMIT = 5
+_BATTLE_STEPS = {
+    "simultaneous": ("inv_roll", "def_roll", "alloc", "apply"),
+    "invader_first": ("inv_roll", "alloc", "def_roll", "apply"),
+    "defenders_first": ("def_roll", "apply", "inv_roll", "alloc"),
+}
+PHASES = ("karma", "event", "build", "power", "income", "end", "over")
+
+
+class SpaceholeState(State):
+    """Everything about a Spacehole position. Cards in play are ``(name, damage)``
+    tuples kept sorted; the hand is a sorted list of names; the discard pile a Counter."""
+
+    __slots__ = (
+        "after",
+        "base_damage",
+        "battle_round",
+        "bq",
+        "chance",
+        "current",
+        "deck",
+        "def_hits",
+        "defenders",
+        "discard",
+        "flare_left",
+        "hand",
+        "inv_damage",
+        "inv_hits",
+        "last_drawn",
+        "last_income",
+        "last_round",
+        "lost",
+        "megacredits",
+        "pending",
+        "phase",
+        "powered",
+        "reveal_left",
+        "seismic",
+        "stage",
+        "structures",
+        "terraform",
+        "turn",
+    )
+
+    def copy(self) -> SpaceholeState:
+        c = object.__new__(SpaceholeState)
+        c.turn = self.turn
+        c.phase = self.phase
+        c.stage = self.stage
+        c.pending = self.pending
+        c.after = self.after
+        c.chance = self.chance
+        c.deck = self.deck.copy()
+        c.hand = self.hand.copy()
+        c.structures = self.structures.copy()
+        c.defenders = self.defenders.copy()
+        c.discard = self.discard.copy()
+        c.base_damage = self.base_damage
+        c.megacredits = self.megacredits
+        c.current = self.current
+        c.inv_damage = self.inv_damage
+        c.battle_round = self.battle_round
+        c.bq = self.bq
+        c.inv_hits = self.inv_hits
+        c.def_hits = self.def_hits
+        c.last_round = self.last_round
+        c.flare_left = self.flare_left
+        c.reveal_left = self.reveal_left
+        c.terraform = self.terraform
+        c.seismic = self.seismic
+        c.last_drawn = self.last_drawn
+        c.lost = self.lost
+        c.powered = self.powered.copy()
+        c.last_income = self.last_income
+        return c
+
+
+def _add_sorted(items: list, x: Any) -> None:
+    items.append(x)
+    items.sort()
+
+
+class Spacehole(Game):
+    """Spacehole, the solo colony-defence game, or its Babylon 5 re-theme.
+
+    ``bg.Spacehole(seed=7, variant="classic" | "babylon5", rules=Rules(...),
+    auto_roll=True)``. See :meth:`scenario` to set up any position.
+    """
+
+    name = "spacehole"
+    version = 1
+    Action = Move
+    Rules = Rules
+
+    # ------------------------------------------------------------------ set-up
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        variant = options.pop("variant", "classic")
+        scenario = options.pop("scenario", None)
+        if options:
+            raise TypeError(f"unexpected keyword(s) {sorted(options)} for Spacehole")
+        if variant not in ("classic", "babylon5"):
+            raise ValueError(f"unknown variant {variant!r}; variants: 'classic', 'babylon5'")
+        self.variant = variant
+        self.cards = data.by_name(variant, add_refineries=self.rules.b5_add_refineries)
+        self._role_names = {c.role: c.name for c in self.cards.values()}
+        self.base_name = self._role_names["base"]
+        out: dict[str, Any] = {"variant": variant}
+        if scenario is not None:
+            out["scenario"] = _check_scenario(scenario, self)
+        return out
+
+    def _new_state(self) -> SpaceholeState:
+        s = object.__new__(SpaceholeState)
+        s.turn = 1
+        s.phase = "karma"
+        s.stage = "karma_draw"
+        s.pending = None
+        s.after = None
+        s.chance = None
+        counts = data.deck_counts(self.variant, add_refineries=self.rules.b5_add_refineries)
+        s.deck = Deck(counts)
+        s.hand = []
+        s.structures = []
+        s.defenders = []
+        s.discard = Counter()
+        s.base_damage = 0
+        s.megacredits = 0
+        s.current = None
+        s.inv_damage = 0
+        s.battle_round = 0
+        s.bq = ()
+        s.inv_hits = 0
+        s.def_hits = 0
+        s.last_round = None
+        s.flare_left = 0
+        s.reveal_left = 0
+        s.terraform = 0
+        s.seismic = False
+        s.last_drawn = False
+        s.lost = False
+        s.powered = {}
+        s.last_income = None
+        sc = self._options.get("scenario")
+        if sc is not None:
+            _apply_scenario(self, s, sc)
+        self._advance(s, [])
+        return s
+
+    @classmethod
+    def scenario(
+        cls,
+        *,
+        structures: Iterable[str] = (),
+        defenders: Iterable[str] = (),
+        hand: Iterable[str] = (),
+        deck: Iterable[str] | None = None,
+        discard: Iterable[str] = (),
+        megacredits: int = 0,
+        damage: dict[str | int, int] | None = None,
+        base_damage: int = 0,
+        phase: str = "karma",
+        event: str | None = None,
+        turn: int = 1,
+        terraform: int = 0,
+        variant: str = "classic",
+        seed: int | None = None,
+        auto_roll: bool = True,
+        rules: Rules | None = None,
+    ) -> Spacehole:
+        """A game set up in any position, for tests, lessons and what-ifs.
+
+        structures, defenders
+            Card names in play besides the Base (which is always in play).
+        hand
+            Card names in hand (Structures and Defenders only).
+        deck
+            ``None``: every card not placed elsewhere is in the deck, order unknown.
+            A list: exactly these cards, top first, all known (so draws are fixed).
+        discard
+            Card names in the discard pile.
+        megacredits, base_damage, terraform, turn
+            Megacredits, hits already on the Base, Terraform events already resolved,
+            the turn number.
+        damage
+            ``{name_or_index: hits}``: a name is a Defender or Force Dome in play (it must
+            be unambiguous), an index counts in ``defenders``.
+        phase, event
+            ``"karma"`` (the turn starts with the draw), ``"event"`` (``event`` names
+            the Invader or Event card being resolved), ``"build"``, ``"power"`` or
+            ``"end"``.
+
+        Unknown card names and impossible set-ups (more copies than the deck has,
+        events in hand, damage that would have destroyed a card, capacity exceeded,
+        a structure the power could never have allowed is fine) raise ``ValueError``.
+        """
+        spec = {
+            "structures": list(structures), "defenders": list(defenders), "hand": list(hand),
+            "deck": None if deck is None else list(deck), "discard": list(discard),
+            "megacredits": megacredits,
+            "damage": {str(k) if isinstance(k, int) else k: v
+                       for k, v in (damage or {}).items()} if damage else {},
+            "damage_index": [k for k in (damage or {}) if isinstance(k, int)],
+            "base_damage": base_damage, "phase": phase, "event": event, "turn": turn,
+            "terraform": terraform,
+        }
+        return cls(seed=seed, rules=rules, auto_roll=auto_roll, variant=variant, scenario=spec)
+
+    # ------------------------------------------------------------------ helpers
+    def card(self, name: str) -> data.Card:
+        """The card of this variant called ``name`` (``ValueError`` if there is none)."""
+        try:
+            return self.cards[name]
+        except KeyError:
+            raise ValueError(f"unknown {self.variant} card {name!r}") from None
+
+    def _roles(self, s: SpaceholeState) -> Counter:
+        return Counter(self.cards[n].role for n, _ in s.structures)
+
+    def _has(self, s: SpaceholeState, role: str) -> bool:
+        return any(self.cards[n].role == role for n, _ in s.structures)
+
+    def power_generated(self, s: SpaceholeState | None = None) -> int:
+        s = s or self._s
+        return self.cards[self.base_name].generates + sum(
+            self.cards[n].generates for n, _ in s.structures)
+
+    def upkeep(self, s: SpaceholeState | None = None) -> int:
+        s = s or self._s
+        return sum(self.cards[n].power for n, _ in s.structures)
+
+    def capacity(self, s: SpaceholeState | None = None) -> int:
+        """Defenders allowed: 2 for the Base plus the D column of structures in play."""
+        s = s or self._s
+        return self.cards[self.base_name].capacity + sum(
+            self.cards[n].capacity for n, _ in s.structures)
+
+    def hand_limit(self, s: SpaceholeState | None = None) -> int:
+        s = s or self._s
+        return HAND_LIMIT + sum(self.cards[n].hand_size for n, _ in s.structures)
+
+    def _max_hits(self, name: str) -> int:
+        c = self.cards[name]
+        return self.rules.base_hits if c.role == "base" else c.max_hits
+
+    def _force(self, name: str, damage: int) -> int:
+        return self.cards[name].force - damage
+
+    def _fights(self, s: SpaceholeState, name: str) -> bool:
+        return not self.cards[name].needs_lab or self._has(s, "lab")
+
+    def defender_dice(self, s: SpaceholeState | None = None) -> int:
+        """Dice the defending side rolls in a round: each fighting defender one per point
+        of current Force, each Laser Turret one, the Base's own turret one."""
+        s = s or self._s
+        dice = 1
+        for n, d in s.defenders:
+            if self._fights(s, n):
+                dice += self.cards[n].force - d
+        dice += sum(1 for n, _ in s.structures if self.cards[n].role == "turret")
+        return dice
+
+    def invader_force(self, s: SpaceholeState | None = None) -> int:
+        s = s or self._s
+        if s.current is None or self.cards[s.current].kind != "invader":
+            return 0
+        return self.cards[s.current].force - s.inv_damage
+
+    # ------------------------------------------------------------------ protocol hooks
+    def _to_move(self, s: SpaceholeState) -> int | None:
+        if s.chance is not None:
+            return CHANCE
+        if s.pending is None:
+            return None
+        return 0
+
+    def _scores(self, s: SpaceholeState) -> tuple[int]:
+        return (0 if s.lost else s.megacredits,)
+
+    def _winner(self, s: SpaceholeState) -> int | None:
+        return None if s.lost else 0
+
+    def parse(self, text: str) -> Move:
+        mv = super().parse(text)
+        if mv.arg and not (mv.verb == "power" and mv.arg in ("optimal", "done")) \
+                and mv.verb != "end":
+            name, _ = parse_label(mv.arg)
+            if name not in self.cards:
+                raise InvalidActionError(text, f"no {self.variant} card is called {name!r}")
+        return mv
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, s: SpaceholeState) -> list[Move]:
+        p = s.pending
+        if p == "discard":
+            return [Move("discard", n) for n in set(s.hand)]
+        if p == "build":
+            out = [Move("build", n) for n in set(s.hand) if self._build_problem(s, n) is None]
+            out += [Move("repair", t) for t in self._damaged(s)]
+            out.append(Move("pass"))
+            return out
+        if p == "take_defender":
+            return [Move("take", n) for n in s.discard if self.cards[n].kind == "defender"]
+        if p == "take_structure":
+            return [Move("take", n) for n in s.discard if self.cards[n].kind == "structure"]
+        if p == "virus":
+            out = [Move("virus", label(n, d)) for n, d in set(s.defenders)]
+            out += [Move("virus", n) for n, _ in set(s.structures)
+                    if self.cards[n].role == "colony"]
+            return out
+        if p == "overflow":
+            return [Move("remove", label(n, d)) for n, d in set(s.defenders)]
+        if p == "power":
+            out = [Move("power", "optimal"), Move("power", "done")]
+            roles = self._roles(s)
+            gen = self.power_generated(s)
+            for role, n in roles.items():
+                if role not in UPKEEP:
+                    continue
+                trial = dict(s.powered)
+                trial[role] = trial.get(role, 0) + 1
+                if trial[role] <= n and feasible(trial, roles, gen):
+                    out.append(Move("power", self._role_names[role]))
+            return out
+        if p == "end":
+            out = [Move("end", "turn")]
+            out += [Move("peek", label(n, d)) for n, d in set(s.defenders)
+                    if self.cards[n].peek]
+            return out
+        return []
+
+    def _damaged(self, s: SpaceholeState) -> list[str]:
+        out = [label(n, d) for n, d in set(s.defenders) if d > 0]
+        out += [label(n, d) for n, d in set(s.structures) if d > 0]
+        if s.base_damage > 0:
+            out.append(self.base_name)
+        return out
+
+    def _build_problem(self, s: SpaceholeState, name: str) -> tuple[str, str] | None:
+        """(rule, reason) why ``name`` cannot be built now, or None."""
+        c = self.cards[name]
+        if c.kind == "structure":
+            gen = self.power_generated(s) + c.generates
+            if self.rules.build_power_check == "total":
+                need = self.upkeep(s) + c.power
+                if need > gen:
+                    return ("Build Phase: power (ruling 7)",
+                            f"with {name} the structures would need {need} power, "
+                            f"but only {gen} is generated")
+            elif c.power > gen:
+                return ("Build Phase: power (ruling 7, new_card_only)",
+                        f"{name} needs {c.power} power, only {gen} is generated")
+            return None
+        if c.kind == "defender":
+            if c.needs_lab and not self._has(s, "lab"):
+                return ("Alien Artifact (ruling 7)",
+                        f"{name} may be played only with a {self._role_names['lab']} in play")
+            if self.rules.defender_overflow == "forbid" and len(s.defenders) >= self.capacity(s):
+                return ("Defender capacity (ruling 8, defender_overflow='forbid')",
+                        f"all {self.capacity(s)} defender places are taken")
+            return None
+        return ("Build Phase", f"{name} is not a Structure or Defender card")
+
+    def _why_illegal(self, s: SpaceholeState, action: Move) -> tuple[str, str]:
+        what = {
+            "discard": "a card to discard (hand over its limit)",
+            "build": "a card to build, a card to repair, or pass",
+            "take_defender": "a Defender to take from the discard pile",
+            "take_structure": "a Structure to take from the discard pile",
+            "virus": "a Defender or Colony to discard (Space Virus)",
+            "overflow": "a Defender to discard (capacity exceeded)",
+            "power": "power tokens to place",
+            "end": "a Rangers card to discard and peek with, or end turn",
+        }.get(s.pending or "", "nothing")
+        v, arg = action.verb, action.arg
+        expected = {
+            "discard": {"discard"}, "build": {"build", "repair", "pass"},
+            "take_defender": {"take"}, "take_structure": {"take"}, "virus": {"virus"},
+            "overflow": {"remove"}, "power": {"power"}, "end": {"end", "peek"},
+        }.get(s.pending or "", set())
+        phase_rule = f"{s.phase.capitalize()} Phase"
+        if v not in expected:
+            return (phase_rule, f"the game is waiting for {what}, not {v!r}")
+        name = parse_label(arg)[0] if arg else ""
+        if v == "build":
+            if name not in s.hand:
+                return ("Build Phase", f"there is no {name} in hand")
+            prob = self._build_problem(s, name)
+            if prob:
+                return prob
+        if v == "repair":
+            return ("Repair (ruling 9)", f"there is no damaged card {arg!r} in play")
+        if v == "discard":
+            return ("Space Karma Phase: hand limit", f"there is no {name} in hand")
+        if v == "take":
+            kind = "Defender" if s.pending == "take_defender" else "Structure"
+            return ("Reinforcements / Repairs (ruling 11)",
+                    f"there is no {kind} {name!r} in the discard pile")
+        if v in ("remove", "virus", "peek"):
+            return (phase_rule, f"{arg!r} is not a choice now")
+        if v == "power":
+            return ("Power Phase (ruling 10)",
+                    f"one more {arg} cannot be powered: not enough power, or its "
+                    "supporting structures are not powered")
+        return (phase_rule, f"the game is waiting for {what}")
+
+    # ------------------------------------------------------------------ actions
+    def _act(self, s: SpaceholeState, mv: Move, log: list[str]) -> None:
+        v, arg = mv.verb, mv.arg
+        if v == "discard":
+            s.hand.remove(arg)
+            s.discard[arg] += 1
+            log.append(f"Discarded {arg} from hand")
+            if len(s.hand) <= self.hand_limit(s):
+                s.pending = None
+                s.stage = "event"
+        elif v == "build":
+            s.hand.remove(arg)
+            c = self.cards[arg]
+            s.pending = None
+            if c.kind == "structure":
+                _add_sorted(s.structures, (arg, 0))
+                log.append(f"Built {arg}")
+            else:
+                _add_sorted(s.defenders, (arg, 0))
+                log.append(f"Played defender {arg} (Force {c.force})")
+            self._capacity_check(s, "power", log)
+        elif v == "repair":
+            name, dmg = parse_label(arg)
+            if name == self.base_name and self.cards[name].role == "base":
+                s.base_damage = 0
+            elif self.cards[name].kind == "defender":
+                s.defenders.remove((name, dmg))
+                _add_sorted(s.defenders, (name, 0))
+            else:
+                s.structures.remove((name, dmg))
+                _add_sorted(s.structures, (name, 0))
+            log.append(f"Repaired {name}: all damage removed")
+            s.pending = None
+            s.stage = "power"
+        elif v == "pass":
+            log.append("Built nothing")
+            s.pending = None
+            s.stage = "power"
+        elif v == "take":
+            s.discard[arg] -= 1
+            if not s.discard[arg]:
+                del s.discard[arg]
+            _add_sorted(s.hand, arg)
+            log.append(f"Took {arg} from the discard pile into hand")
+            s.pending = None
+            s.stage = "event_done"
+        elif v == "virus":
+            name, dmg = parse_label(arg)
+            s.pending = None
+            if self.cards[name].kind == "defender":
+                self._discard_defender(s, name, dmg, log, "Space Virus")
+                s.stage = "event_done"
+            else:
+                s.structures.remove((name, dmg))
+                s.discard[name] += 1
+                log.append(f"Space Virus: {name} discarded")
+                self._capacity_check(s, "event_done", log)
+        elif v == "remove":
+            name, dmg = parse_label(arg)
+            self._discard_defender(s, name, dmg, log, "over capacity")
+            if len(s.defenders) <= self.capacity(s):
+                s.pending = None
+                s.stage = s.after
+                s.after = None
+        elif v == "power":
+            if arg == "optimal":
+                s.powered = self.optimal_power(s)
+                log.append("Power: the income-maximising allocation")
+                s.pending = None
+                s.stage = "income"
+            elif arg == "done":
+                log.append("Power tokens placed")
+                s.pending = None
+                s.stage = "income"
+            else:
+                role = self.cards[arg].role
+                s.powered = dict(s.powered)
+                s.powered[role] = s.powered.get(role, 0) + 1
+                log.append(f"Power token on {arg}")
+        elif v == "peek":
+            name, dmg = parse_label(arg)
+            self._discard_defender(s, name, dmg, log, "to look at the deck")
+            s.pending = None
+            s.chance = ("peek_die",)
+        elif v == "end":
+            s.pending = None
+            s.stage = "finish"
+        self._advance(s, log)
+
+    def optimal_power(self, s: SpaceholeState | None = None) -> dict[str, int]:
+        """The income-maximising power allocation (role -> how many powered)."""
+        s = s or self._s
+        return optimal_allocation(dict(self._roles(s)), self.power_generated(s), s.terraform)
+
+    def _discard_defender(self, s: SpaceholeState, name: str, dmg: int,
+                          log: list[str], why: str) -> None:
+        s.defenders.remove((name, dmg))
+        s.discard[name] += 1
+        log.append(f"{name} discarded ({why})")
+
+    def _capacity_check(self, s: SpaceholeState, then: str, log: list[str]) -> None:
+        cap = self.capacity(s)
+        if len(s.defenders) > cap:
+            log.append(f"Defender capacity is {cap}: {len(s.defenders) - cap} must be discarded")
+            s.pending = "overflow"
+            s.after = then
+        else:
+            s.stage = then
+
+    # ------------------------------------------------------------------ chance nodes
+    def _chance(self, s: SpaceholeState) -> tuple[Sequence[Any], Sequence[int]]:
+        kind = s.chance[0]
+        if kind in ("draw", "reveal"):
+            return s.deck.outcomes()
+        if kind in ("inv_dice", "def_dice"):
+            return _binomial_weights(s.chance[1])
+        if kind in ("target", "flare", "random_defender"):
+            c = Counter(label(n, d) for n, d in s.defenders)
+            names = sorted(c)
+            return names, [c[n] for n in names]
+        if kind == "random_structure":
+            c = Counter(label(n, d) for n, d in s.structures)
+            c[self.base_name] += 1
+            names = sorted(c)
+            return names, [c[n] for n in names]
+        if kind == "peek_die":
+            return (1, 2, 3, 4, 5, 6), (1, 1, 1, 1, 1, 1)
+        raise AssertionError(kind)  # pragma: no cover
+
+    def _outcome_text(self, outcome: Any) -> str:
+        kind = self._s.chance[0] if self._s.chance else ""
+        if kind in ("inv_dice", "def_dice"):
+            return f"{outcome} hit" + ("" if outcome == 1 else "s")
+        if kind == "peek_die":
+            return f"rolled {outcome}"
+        return str(outcome)
+
+    def _resolve(self, s: SpaceholeState, outcome: Any, log: list[str]) -> None:
+        kind = s.chance[0]
+        s.chance = None
+        if kind == "draw":
+            s.deck.take_unknown(outcome)
+            self._drawn(s, outcome, log)
+        elif kind == "reveal":
+            s.deck.reveal(outcome)
+            s.reveal_left -= 1
+            log.append(f"Seen in the deck: {outcome} (position {len(s.deck.known)})")
+        elif kind == "inv_dice":
+            s.inv_hits = outcome
+            self._log_roll(s, "inv", outcome, log)
+        elif kind == "def_dice":
+            s.def_hits = outcome
+            self._log_roll(s, "def", outcome, log)
+        elif kind == "target":
+            self._hit_defender(s, *parse_label(outcome), log)
+            s.inv_hits -= 1
+        elif kind == "flare":
+            self._hit_defender(s, *parse_label(outcome), log)
+            s.flare_left -= 1
+        elif kind == "random_defender":
+            name, dmg = parse_label(outcome)
+            self._discard_defender(s, name, dmg, log, self.cards[s.current].name)
+            s.stage = "event_done"
+        elif kind == "random_structure":
+            self._lose_structure(s, outcome, log)
+        elif kind == "peek_die":
+            n = min(outcome, len(s.deck))
+            s.reveal_left = max(0, n - len(s.deck.known))
+            log.append(f"Looks at the next {outcome} card(s) of the deck"
+                       + (f" ({len(s.deck)} left)" if outcome > len(s.deck) else ""))
+        self._advance(s, log)
+
+    def _log_roll(self, s: SpaceholeState, side: str, hits: int, log: list[str]) -> None:
+        dice = s.last_round[f"{side}_dice"]
+        s.last_round = dict(s.last_round, **{f"{side}_hits": hits})
+        who = self.cards[s.current].name if side == "inv" else "Defenders"
+        log.append(f"Round {s.battle_round}: {who} roll {dice} dice: "
+                   f"{hits} hit{'s' if hits != 1 else ''}")
+
+    # ------------------------------------------------------------------ the turn
+    def _drawn(self, s: SpaceholeState, name: str, log: list[str]) -> None:
+        c = self.cards[name]
+        if len(s.deck) == 0:
+            s.last_drawn = True
+        if c.kind in ("invader", "event"):
+            s.current = name
+            log.append(f"Turn {s.turn}: drew {c.kind} {name}")
+        else:
+            _add_sorted(s.hand, name)
+            log.append(f"Turn {s.turn}: drew {name} into hand")
+        s.stage = "karma_limit"
+
+    def _advance(self, s: SpaceholeState, log: list[str]) -> None:
+        """Run automatic steps until a decision, a chance node or the end."""
+        while s.pending is None and s.chance is None and not s.lost:
+            st = s.stage
+            if st == "karma_draw":
+                s.phase = "karma"
+                if s.deck.known:
+                    self._drawn(s, s.deck.pop_known(), log)
+                else:
+                    names, _ = s.deck.outcomes()
+                    if len(names) == 1:
+                        s.deck.take_unknown(names[0])
+                        self._drawn(s, names[0], log)
+                    else:
+                        s.chance = ("draw",)
+            elif st == "karma_limit":
+                if len(s.hand) > self.hand_limit(s):
+                    s.pending = "discard"
+                else:
+                    s.stage = "event"
+            elif st == "event":
+                s.phase = "event"
+                if s.current is None:
+                    s.stage = "build"
+                elif self.cards[s.current].kind == "invader":
+                    c = self.cards[s.current]
+                    log.append(f"Invasion: {c.name} (Force {c.force}) attacks")
+                    s.inv_damage = 0
+                    s.battle_round = 0
+                    s.stage = "battle"
+                else:
+                    self._event(s, log)
+            elif st == "battle":
+                s.battle_round += 1
+                s.bq = _BATTLE_STEPS[self.rules.battle_order]
+                s.inv_hits = s.def_hits = 0
+                s.last_round = {"round": s.battle_round}
+                s.stage = "battle_step"
+            elif st == "battle_step":
+                self._battle_step(s, log)
+            elif st == "flare":
+                if s.flare_left <= 0 or not s.defenders:
+                    s.flare_left = 0
+                    s.stage = "event_done"
+                elif len(set(s.defenders)) == 1:
+                    self._hit_defender(s, *s.defenders[0], log)
+                    s.flare_left -= 1
+                else:
+                    s.chance = ("flare",)
+            elif st == "event_done":
+                if s.current is not None:
+                    s.discard[s.current] += 1
+                    s.current = None
+                s.inv_damage = 0
+                s.stage = "build"
+            elif st == "build":
+                s.phase = "build"
+                s.pending = "build"
+            elif st == "power":
+                s.phase = "power"
+                s.powered = {}
+                if self.rules.power_choice == "manual":
+                    s.pending = "power"
+                else:
+                    s.powered = self.optimal_power(s)
+                    s.stage = "income"
+            elif st == "income":
+                s.phase = "income"
+                earned = income_of(s.powered, s.terraform)
+                if s.seismic:
+                    log.append(f"Seismic Events: no income this turn (would have been {earned})")
+                    earned = 0
+                s.megacredits += earned
+                s.last_income = earned
+                if earned or not s.seismic:
+                    log.append(f"Income: {earned} Megacredits (total {s.megacredits})")
+                s.powered = {}
+                s.stage = "end"
+            elif st == "end":
+                s.phase = "end"
+                if s.reveal_left > 0:
+                    names, _ = s.deck.outcomes()
+                    if len(names) == 1:
+                        s.deck.reveal(names[0])
+                        s.reveal_left -= 1
+                        log.append(f"Seen in the deck: {names[0]} "
+                                   f"(position {len(s.deck.known)})")
+                    else:
+                        s.chance = ("reveal",)
+                elif s.deck.unknown and any(self.cards[n].peek for n, _ in s.defenders):
+                    s.pending = "end"
+                else:
+                    s.stage = "finish"
+            elif st == "finish":
+                s.seismic = False
+                if s.last_drawn or len(s.deck) == 0:
+                    s.phase = "over"
+                    s.stage = "over"
+                    log.append(f"Game over: the last card has been drawn. "
+                               f"Score {s.megacredits}")
+                    return
+                s.turn += 1
+                s.stage = "karma_draw"
+            elif st == "over":
+                return
+            else:  # pragma: no cover
+                raise AssertionError(st)
+
+    def _battle_step(self, s: SpaceholeState, log: list[str]) -> None:
+        if not s.bq:
+            if self.invader_force(s) > 0:
+                s.stage = "battle"
+            else:
+                s.stage = "event_done"
+            return
+        step = s.bq[0]
+        if step == "inv_roll":
+            s.bq = s.bq[1:]
+            n = self.invader_force(s)
+            s.last_round = dict(s.last_round, inv_dice=n)
+            s.chance = ("inv_dice", n)
+        elif step == "def_roll":
+            s.bq = s.bq[1:]
+            n = self.defender_dice(s)
+            s.last_round = dict(s.last_round, def_dice=n)
+            s.chance = ("def_dice", n)
+        elif step == "alloc":
+            if s.inv_hits <= 0:
+                s.bq = s.bq[1:]
+            elif s.defenders:
+                if len(set(s.defenders)) == 1:
+                    self._hit_defender(s, *s.defenders[0], log)
+                    s.inv_hits -= 1
+                else:
+                    s.chance = ("target",)
+            else:
+                self._hit_structure(s, log)
+                s.inv_hits -= 1
+                if s.lost:
+                    return
+        elif step == "apply":
+            s.bq = s.bq[1:]
+            if s.def_hits:
+                c = self.cards[s.current]
+                s.inv_damage = min(c.force, s.inv_damage + s.def_hits)
+                left = c.force - s.inv_damage
+                log.append(f"{c.name} takes {s.def_hits} hit{'s' if s.def_hits != 1 else ''}"
+                           + (f" (Force {left} left)" if left else ": destroyed"))
+                s.def_hits = 0
+                if left == 0 and self.rules.battle_order == "defenders_first":
+                    s.bq = ()
+            if self.invader_force(s) == 0:
+                s.bq = ()
+                s.stage = "event_done"
+
+    def _hit_defender(self, s: SpaceholeState, name: str, dmg: int, log: list[str]) -> None:
+        s.defenders.remove((name, dmg))
+        c = self.cards[name]
+        if dmg + 1 >= c.max_hits:
+            s.discard[name] += 1
+            log.append(f"{name} is hit and destroyed")
+        else:
+            _add_sorted(s.defenders, (name, dmg + 1))
+            log.append(f"{name} is hit (Force {c.force - dmg - 1} left)")
+
+    def _hit_structure(self, s: SpaceholeState, log: list[str]) -> None:
+        """One invader hit when no defender is in play: domes, then turrets, then the Base."""
+        domes = [(n, d) for n, d in s.structures if self.cards[n].role == "dome"]
+        if domes:
+            n, d = max(domes, key=lambda t: t[1])
+            s.structures.remove((n, d))
+            if d + 1 >= self.cards[n].max_hits:
+                s.discard[n] += 1
+                log.append(f"{n} is hit and destroyed")
+            else:
+                _add_sorted(s.structures, (n, d + 1))
+                log.append(f"{n} is hit ({d + 1}/{self.cards[n].max_hits})")
+            return
+        turrets = [(n, d) for n, d in s.structures if self.cards[n].role == "turret"]
+        if turrets:
+            s.structures.remove(turrets[0])
+            s.discard[turrets[0][0]] += 1
+            log.append(f"{turrets[0][0]} is hit and destroyed")
+            return
+        self._hit_base(s, log)
+
+    def _hit_base(self, s: SpaceholeState, log: list[str]) -> None:
+        s.base_damage += 1
+        log.append(f"{self.base_name} takes 1 damage ({s.base_damage}/{self.rules.base_hits})")
+        if s.base_damage >= self.rules.base_hits:
+            s.lost = True
+            s.phase = "over"
+            s.stage = "over"
+            s.pending = None
+            s.chance = None
+            log.append(f"{self.base_name} destroyed: the game is lost (score 0)")
+
+    def _lose_structure(self, s: SpaceholeState, outcome: str, log: list[str]) -> None:
+        ev = self.cards[s.current].name
+        if outcome == self.base_name:
+            log.append(f"{ev} hits the {self.base_name}")
+            self._hit_base(s, log)
+            s.stage = "event_done"
+            return
+        name, dmg = parse_label(outcome)
+        s.structures.remove((name, dmg))
+        s.discard[name] += 1
+        log.append(f"{ev}: {name} discarded")
+        self._capacity_check(s, "event_done", log)
+
+    # ------------------------------------------------------------------ events
+    def _event(self, s: SpaceholeState, log: list[str]) -> None:
+        c = self.cards[s.current]
+        role = c.role
+        rn = self._role_names
+        roles = self._roles(s)
+        n_struct = len(s.structures) + 1  # the Base counts as a structure
+        log.append(f"Event: {c.name}")
+        s.stage = "event_done"
+        m = s.megacredits
+        if role == "solar_flare":
+            s.flare_left = 2
+            s.stage = "flare"
+        elif role == "reinforcements":
+            if any(self.cards[n].kind == "defender" for n in s.discard):
+                s.pending = "take_defender"
+        elif role == "repairs":
+            if any(self.cards[n].kind == "structure" for n in s.discard):
+                s.pending = "take_structure"
+        elif role in ("lost_in_space", "black_hole", "intergalactic_war"):
+            if len(set(s.defenders)) == 1:
+                n, d = s.defenders[0]
+                self._discard_defender(s, n, d, log, c.name)
+            elif s.defenders:
+                s.chance = ("random_defender",)
+        elif role == "supernova":
+            for n in s.hand:
+                s.discard[n] += 1
+            log.append(f"Hand discarded ({len(s.hand)} cards)")
+            s.hand = []
+        elif role in ("lab_explosion", "core_instabilities"):
+            target = "lab" if role == "lab_explosion" else "mine"
+            victims = sorted(t for t in s.structures if self.cards[t[0]].role == target)
+            if victims:
+                s.structures.remove(victims[0])
+                s.discard[victims[0][0]] += 1
+                log.append(f"{victims[0][0]} discarded")
+            else:
+                log.append(f"No {rn.get(target, target)} in play: nothing happens")
+        elif role == "terraform":
+            s.terraform += 1
+            log.append(f"Every {rn['agrodome']} now earns +2 Megacredits")
+        elif role == "emergency_repairs":
+            s.defenders = sorted((n, 0) for n, _ in s.defenders)
+            s.structures = sorted((n, 0) for n, _ in s.structures)
+            s.base_damage = 0
+            log.append("All damage removed")
+        elif role == "seismic_events":
+            s.seismic = True
+        elif role in ("sabotage", "planet_bombs", "meteor_swarm"):
+            if s.structures:
+                s.chance = ("random_structure",)
+            else:
+                self._lose_structure(s, self.base_name, log)
+        elif role == "dilithium_crystals":
+            s.megacredits += 10 * roles["mine"]
+        elif role == "space_traders":
+            s.megacredits += 3 * n_struct
+        elif role == "merchant_from_venus":
+            s.megacredits += 20 * roles["colony"]
+        elif role == "discovery":
+            if roles["lab"]:
+                s.megacredits += 50
+        elif role == "cosmic_con_artist":
+            s.megacredits -= s.megacredits // 2
+        elif role == "interstellar_tax_men":
+            s.megacredits = max(0, s.megacredits - 2 * n_struct)
+        elif role == "space_virus":
+            if s.defenders or roles["colony"]:
+                s.pending = "virus"
+        else:  # pragma: no cover
+            raise AssertionError(role)
+        if s.megacredits != m:
+            diff = s.megacredits - m
+            log.append(f"{'Gained' if diff > 0 else 'Lost'} {abs(diff)} Megacredits "
+                       f"(total {s.megacredits})")
+
+    # ------------------------------------------------------------------ views
+    def _view(self, s: SpaceholeState, player: int | None) -> dict[str, Any]:
+        cards = self.cards
+        powered = dict(s.powered)
+        structures = []
+        for n, d in s.structures:
+            c = cards[n]
+            on = powered.get(c.role, 0) > 0
+            if on:
+                powered[c.role] -= 1
+            structures.append({
+                "name": n, "role": c.role, "label": label(n, d), "damage": d,
+                "max_hits": c.max_hits if c.role == "dome" else None,
+                "income": c.income + (2 * s.terraform if c.role == "agrodome" else 0),
+                "power": c.power, "generates": c.generates, "powered": on, "note": c.note,
+            })
+        defenders = [{
+            "name": n, "label": label(n, d), "damage": d, "force": cards[n].force,
+            "current_force": cards[n].force - d, "one_hit": cards[n].one_hit,
+            "peek": cards[n].peek, "fights": self._fights(s, n), "note": cards[n].note,
+        } for n, d in s.defenders]
+        current = None
+        if s.current is not None:
+            c = cards[s.current]
+            current = {"name": c.name, "kind": c.kind, "note": c.note,
+                       "force": c.force if c.kind == "invader" else None,
+                       "damage": s.inv_damage if c.kind == "invader" else None,
+                       "current_force": c.force - s.inv_damage if c.kind == "invader" else None}
+        battle = None
+        if current and current["kind"] == "invader" and s.battle_round:
+            battle = {"round": s.battle_round, "last": s.last_round,
+                      "defender_dice": self.defender_dice(s),
+                      "invader_dice": self.invader_force(s),
+                      "pending_invader_hits": s.inv_hits, "pending_defender_hits": s.def_hits}
+        v: dict[str, Any] = {
+            "variant": self.variant,
+            "base": {"name": self.base_name, "damage": s.base_damage,
+                     "max_hits": self.rules.base_hits,
+                     "generates": cards[self.base_name].generates},
+            "structures": structures,
+            "defenders": defenders,
+            "hand_size": len(s.hand),
+            "hand_limit": self.hand_limit(s),
+            "capacity": self.capacity(s),
+            "deck_size": len(s.deck),
+            "discard": dict(sorted(s.discard.items())),
+            "megacredits": s.megacredits,
+            "current": current,
+            "battle": battle,
+            "power": {"generated": self.power_generated(s), "upkeep": self.upkeep(s)},
+            "terraform": s.terraform,
+            "seismic": s.seismic,
+            "last_income": s.last_income,
+            "pending": s.pending,
+            "chance": s.chance[0] if s.chance else None,
+            "lost": s.lost,
+        }
+        if player == 0:
+            v["hand"] = list(s.hand)
+            v["known_top"] = list(s.deck.known)
+        return v
+
+    # ------------------------------------------------------------------ odds
+    def battle_odds(self) -> Dist:
+        """Exact odds of the battle in progress (or of the invader about to be fought):
+        ``Dist`` over ``"win"`` and ``"loss"``."""
+        from .odds import battle_odds_of_game
+
+        return battle_odds_of_game(self)
+
+    def invariants(self) -> list[str]:
+        """Broken invariants of the current position (empty when all hold)."""
+        from .checks import invariants
+
+        return invariants(self)
+
+
+def _binomial_weights(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return _BINOM[n] if n < len(_BINOM) else _binom(n)
+
+
+def _binom(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    from math import comb
+
+    ks = tuple(range(n + 1))
+    # P(k hits) = C(n,k) 5^(n-k) / 6^n: integer weights.
+    return ks, tuple(comb(n, k) * 5 ** (n - k) for k in ks)
+
+
+_BINOM = [_binom(n) for n in range(64)]
+
+
+# ---------------------------------------------------------------------- scenarios
+def _check_scenario(spec: Any, game: Spacehole) -> dict[str, Any]:
+    if not isinstance(spec, dict):
+        raise ValueError("scenario must be a dict")
+    keys = {"structures", "defenders", "hand", "deck", "discard", "megacredits", "damage",
+            "damage_index", "base_damage", "phase", "event", "turn", "terraform"}
+    extra = set(spec) - keys
+    if extra:
+        raise ValueError(f"unknown scenario keys {sorted(extra)}")
+    spec = {k: spec.get(k) for k in keys}
+    for k in ("structures", "defenders", "hand", "discard"):
+        spec[k] = list(spec[k] or [])
+        if not all(isinstance(x, str) for x in spec[k]):
+            raise ValueError(f"scenario {k} must be a list of card names")
+    if spec["deck"] is not None:
+        spec["deck"] = list(spec["deck"])
+        if not all(isinstance(x, str) for x in spec["deck"]):
+            raise ValueError("scenario deck must be a list of card names")
+    for k, lo, hi in (("megacredits", 0, 10**9), ("base_damage", 0, 10**6),
+                      ("turn", 1, 10**6), ("terraform", 0, 100)):
+        v = spec[k] if spec[k] is not None else (1 if k == "turn" else 0)
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise ValueError(f"scenario {k} must be an int in [{lo}, {hi}], not {v!r}")
+        spec[k] = v
+    dmg = spec["damage"] or {}
+    if not isinstance(dmg, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in dmg.values()):
+        raise ValueError("scenario damage must map names or indices to hit counts >= 0")
+    spec["damage"] = dict(dmg)
+    spec["damage_index"] = list(spec["damage_index"] or [])
+    if spec["phase"] not in ("karma", "event", "build", "power", "end", None):
+        raise ValueError(f"scenario phase must be karma, event, build, power or end, "
+                         f"not {spec['phase']!r}")
+    spec["phase"] = spec["phase"] or "karma"
+    if (spec["phase"] == "event") != (spec["event"] is not None):
+        raise ValueError("give event=<Invader or Event card> exactly when phase='event'")
+    # Trial run: raises ValueError on any impossible set-up.
+    s = object.__new__(SpaceholeState)
+    _apply_scenario(game, s, spec, check_only=True)
+    return spec
+
+
+def _apply_scenario(game: Spacehole, s: SpaceholeState, spec: dict[str, Any],
+                    check_only: bool = False) -> None:
+    card = game.card
+    for n in spec["structures"]:
+        if card(n).kind != "structure":
+            raise ValueError(f"{n!r} is not a Structure card (the {game.base_name} is always "
+                             "in play; do not list it)" if card(n).kind == "base"
+                             else f"{n!r} is not a Structure card")
+    for n in spec["defenders"]:
+        if card(n).kind != "defender":
+            raise ValueError(f"{n!r} is not a Defender card")
+    for n in spec["hand"]:
+        if card(n).kind not in ("structure", "defender"):
+            raise ValueError(f"{n!r} cannot be in hand: Invaders and Events are resolved "
+                             "when drawn")
+    for n in [*spec["discard"], *(spec["deck"] or [])]:
+        if card(n).kind == "base":
+            raise ValueError(f"the {n} is always in play")
+    event = spec["event"]
+    if event is not None and card(event).kind not in ("invader", "event"):
+        raise ValueError(f"{event!r} is not an Invader or Event card")
+    copies = data.deck_counts(game.variant, add_refineries=game.rules.b5_add_refineries)
+    used = Counter(spec["structures"]) + Counter(spec["defenders"]) + Counter(spec["hand"]) \
+        + Counter(spec["discard"]) + Counter(spec["deck"] or []) \
+        + Counter([event] if event else [])
+    for n, k in used.items():
+        if k > copies.get(n, 0):
+            raise ValueError(f"the {game.variant} deck has {copies.get(n, 0)} {n}, "
+                             f"the scenario uses {k}")
+    structures = sorted((n, 0) for n in spec["structures"])
+    defenders = [(n, 0) for n in spec["defenders"]]
+    base_damage = spec["base_damage"]
+    if base_damage >= game.rules.base_hits:
+        raise ValueError(f"base_damage {base_damage} would have destroyed the "
+                         f"{game.base_name} ({game.rules.base_hits} hits)")
+    index_keys = set(map(str, spec["damage_index"]))
+    for key, hits in spec["damage"].items():
+        if key in index_keys:
+            i = int(key)
+            if not 0 <= i < len(defenders):
+                raise ValueError(f"damage index {i} is not a defender index "
+                                 f"(0..{len(defenders) - 1})")
+            n = defenders[i][0]
+            if hits >= card(n).max_hits:
+                raise ValueError(f"{hits} damage would have destroyed {n}")
+            defenders[i] = (n, hits)
+            continue
+        if key == game.base_name:
+            raise ValueError("use base_damage= for the Base")
+        in_def = [i for i, (n, _) in enumerate(defenders) if n == key]
+        in_str = [i for i, (n, _) in enumerate(structures) if n == key]
+        if len(in_def) + len(in_str) != 1:
+            raise ValueError(f"damage key {key!r} must name exactly one Defender or Force "
+                             f"Dome in play (found {len(in_def) + len(in_str)})")
+        if in_str:
+            if card(key).role != "dome":
+                raise ValueError(f"{key} cannot take damage (only Defenders, Force Domes "
+                                 "and the Base do)")
+            i = in_str[0]
+            if hits >= card(key).max_hits:
+                raise ValueError(f"{hits} damage would have destroyed {key}")
+            structures[i] = (key, hits)
+        else:
+            i = in_def[0]
+            if hits >= card(key).max_hits:
+                raise ValueError(f"{hits} damage would have destroyed {key}")
+            defenders[i] = (key, hits)
+    s.structures = sorted(structures)
+    s.defenders = sorted(defenders)
+    cap = game.cards[game.base_name].capacity + sum(card(n).capacity for n, _ in structures)
+    if len(defenders) > cap:
+        raise ValueError(f"{len(defenders)} defenders exceed the capacity of {cap}")
+    if any(card(n).needs_lab for n, _ in defenders) and not any(
+            card(n).role == "lab" for n, _ in structures):
+        raise ValueError("Alien Artifact is in play without a Research Lab")
+    if check_only:
+        return
+    s.hand = sorted(spec["hand"])
+    s.discard = Counter(spec["discard"])
+    if spec["deck"] is None:
+        rest = Counter(copies) - used
+        s.deck = Deck(rest)
+    else:
+        s.deck = Deck({}, spec["deck"])
+    s.megacredits = spec["megacredits"]
+    s.base_damage = base_damage
+    s.turn = spec["turn"]
+    s.terraform = spec["terraform"]
+    phase = spec["phase"]
+    s.current = event
+    s.stage = {"karma": "karma_draw", "event": "event", "build": "build",
+               "power": "power", "end": "end"}[phase]
+    s.phase = phase
+    if len(s.deck) == 0 and phase != "karma":
+        s.last_drawn = True
+    if phase == "karma" and len(s.deck) == 0:
+        raise ValueError("the deck is empty: there is no card to draw in the karma phase")
