@@ -504,7 +504,18 @@ class Game:
         g._settle()
         return g
 
+    def invariants(self) -> list[str]:
+        """Broken invariants of the current position, as text (empty when all hold).
+        Games override it; the conformance tests call it at every step."""
+        return []
+
     # ---------------------------------------------------------------- display
+    def widget(self, player: int | None = 0, **kwargs: Any) -> Any:
+        """The interactive board of this game (imports Jupyter widgets on first use)."""
+        from ..ui import board_for
+
+        return board_for(self, player=player, **kwargs)
+
     def _render(self) -> Any:
         return importlib.import_module(f"boardgames.{self.name}.render")
 
