@@ -11,20 +11,28 @@ __all__ = ["Deck"]
 class Deck:
     """Unknown cards as ``name -> count`` plus the known cards on top (top first)."""
 
-    __slots__ = ("counts", "known")
+    __slots__ = ("counts", "known", "unknown")
 
     def __init__(self, counts: Mapping[str, int] = (), known: Iterable[str] = ()) -> None:
-        self.counts: dict[str, int] = {k: v for k, v in dict(counts).items() if v > 0}
+        self.counts: dict[str, int] = {}
+        for k, v in dict(counts).items():
+            if not isinstance(v, int) or v < 0:
+                raise ValueError(f"card count for {k!r} must be an int >= 0, not {v!r}")
+            if v:
+                self.counts[k] = v
         self.known: list[str] = list(known)
+        self.unknown: int = sum(self.counts.values())
+        """How many cards are not yet known."""
 
     def copy(self) -> Deck:
         d = object.__new__(Deck)
         d.counts = self.counts.copy()
         d.known = self.known.copy()
+        d.unknown = self.unknown
         return d
 
     def __len__(self) -> int:
-        return sum(self.counts.values()) + len(self.known)
+        return self.unknown + len(self.known)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -33,11 +41,6 @@ class Deck:
 
     def __repr__(self) -> str:
         return f"Deck({len(self)} cards, known on top: {self.known})"
-
-    @property
-    def unknown(self) -> int:
-        """How many cards are not yet known."""
-        return sum(self.counts.values())
 
     def all_cards(self) -> dict[str, int]:
         """Every card in the deck, known or not, as name -> count."""
@@ -63,6 +66,7 @@ class Deck:
             del self.counts[name]
         else:
             self.counts[name] = n - 1
+        self.unknown -= 1
 
     def reveal(self, name: str) -> None:
         """The next unknown card turns out to be ``name``: it becomes known, under the
@@ -78,3 +82,4 @@ class Deck:
         """Shuffle cards into the unknown part (e.g. refilling from a discard pile)."""
         for c in cards:
             self.counts[c] = self.counts.get(c, 0) + 1
+            self.unknown += 1

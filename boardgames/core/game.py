@@ -220,7 +220,7 @@ class Game:
             if self._to_move(self._s) in (None, CHANCE):
                 cached = ()
             else:
-                cached = tuple(sorted(set(self._legal(self._s))))
+                cached = tuple(sorted(set(self._legal(self._s)), key=str))
             self._legal_cache = cached
         return cached
 

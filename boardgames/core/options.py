@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 __all__ = ["check_options", "options_from_dict"]
@@ -14,15 +15,20 @@ def check_options(obj: Any) -> None:
     """Raise ``ValueError`` naming the field when a field of dataclass ``obj`` has the wrong
     type or value. ``Literal[...]`` fields accept only their choices; ``int`` fields reject
     ``bool``; ``field(metadata={"min": a, "max": b})`` bounds numbers."""
-    hints = typing.get_type_hints(type(obj))
-    for f in dataclasses.fields(obj):
+    for f, hint in _fields(type(obj)):
         value = getattr(obj, f.name)
-        _check(type(obj).__name__, f.name, hints[f.name], value)
+        _check(type(obj).__name__, f.name, hint, value)
         lo, hi = f.metadata.get("min"), f.metadata.get("max")
         if lo is not None and value < lo:
             raise ValueError(f"{type(obj).__name__}.{f.name} must be >= {lo}, not {value!r}")
         if hi is not None and value > hi:
             raise ValueError(f"{type(obj).__name__}.{f.name} must be <= {hi}, not {value!r}")
+
+
+@cache
+def _fields(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f, hints[f.name]) for f in dataclasses.fields(cls))
 
 
 def _check(owner: str, name: str, hint: Any, value: Any) -> None:
