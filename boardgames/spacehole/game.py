@@ -167,8 +167,17 @@ class Spacehole(Game):
         sc = self._options.get("scenario")
         if sc is not None:
             _apply_scenario(self, s, sc)
-        self._advance(s, [])
+        # The automatic steps run while setting up (a scenario's known first draw, an
+        # invasion announced) log events too: they head the log (see _settle).
+        self._start_log: list[str] = []
+        self._advance(s, self._start_log)
         return s
+
+    def _settle(self) -> None:
+        start = self.__dict__.pop("_start_log", None)
+        if start and not self._hist:  # only right after set-up, before any step
+            self._log[:0] = start
+        super()._settle()
 
     @classmethod
     def scenario(
@@ -821,7 +830,8 @@ class Spacehole(Game):
         if outcome == self.base_name:
             log.append(f"{ev} hits the {self.base_name}")
             self._hit_base(s, log)
-            s.stage = "event_done"
+            if not s.lost:
+                s.stage = "event_done"
             return
         name, dmg = parse_label(outcome)
         s.structures.remove((name, dmg))
