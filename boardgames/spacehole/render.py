@@ -133,15 +133,10 @@ def _dice(x: float, y: float, dice: int, hits: int | None, colour: str) -> str:
     return "".join(out)
 
 
-def _flow(widths: list[float], width: float, gap: float = 8) -> list[tuple[float, int]]:
-    """Left-to-right wrapping: (x offset, row) of each item."""
-    out, x, row = [], 0.0, 0
-    for w in widths:
-        if x > 0 and x + w > width:
-            x, row = 0.0, row + 1
-        out.append((x, row))
-        x += w + gap
-    return out
+def _grid(n: int, w: float, h: float, width: float = W - 2 * PAD) -> tuple[list[tuple], float]:
+    """(dx, dy) of ``n`` cells ``w`` wide, rows ``h`` apart, wrapping in ``width``; the height."""
+    per = max(1, int((width + 8) // (w + 8)))
+    return [((i % per) * (w + 8), (i // per) * h) for i in range(n)], -(-n // per) * h
 
 
 # ---------------------------------------------------------------------- board sections
@@ -243,7 +238,9 @@ def _encounter(v: dict[str, Any], th: dict[str, str], y: float) -> list[str]:
     out += [_text(x + 12, y + 20, "INVADER", 11, PURPLE, "bold"),
             _text(x + 12, y + 44, cur.get("name", "?"), 18, INK, "bold", max_w=w - 110),
             _text(x + w - 12, y + 44, f"Force {cf}/{f}", 16, PURPLE, "bold", "end"),
-            _pips(x + 12, y + 62, cf, f - cf, PURPLE, 6, VERMILION, max_w=w - 24)]
+            _pips(x + 12, y + 62, cf, f - cf, PURPLE, 6, VERMILION, max_w=w - 120),
+            _text(x + w - 12, y + 66, f"{cur.get('damage') or 0} damage", 12,
+                  VERMILION if cur.get("damage") else DIM, anchor="end")]
     if bt:
         last = bt.get("last") or {}
         out += [_text(x + 12, y + 88, f"Battle round {bt.get('round', '?')}", 12, INK, "bold"),
@@ -280,15 +277,13 @@ def _structures(v: dict[str, Any], th: dict[str, str], y: float) -> tuple[list[s
                         for s in items if s.get("role") in roles)
         if not cards:
             continue
-        chips = [(n, d, k, [s for s in items if s.get("name") == n
-                            and int(s.get("damage") or 0) == d]) for (n, d), k in cards.items()]
-        pos = _flow([214] * len(chips), W - 2 * PAD - 112)
-        rows = pos[-1][1] + 1
-        out += [_rect(PAD, y, 104, rows * 46 - 6, colour, r=5, opacity=0.22),
+        cells, height = _grid(len(cards), 214, 46, W - 2 * PAD - 112)
+        out += [_rect(PAD, y, 104, height - 6, colour, r=5, opacity=0.22),
                 _text(PAD + 8, y + 17, gname, 11, colour, "bold", max_w=90)]
-        for (n, d, k, same), (dx, row) in zip(chips, pos, strict=True):
-            out += _structure_chip(PAD + 112 + dx, y + row * 46, n, d, k, same, th, colour)
-        y += rows * 46
+        for ((n, d), k), (dx, dy) in zip(cards.items(), cells, strict=True):
+            same = [s for s in items if s.get("name") == n and int(s.get("damage") or 0) == d]
+            out += _structure_chip(PAD + 112 + dx, y + dy, n, d, k, same, th, colour)
+        y += height
     return out, y
 
 
@@ -309,8 +304,7 @@ def _structure_chip(x: float, y: float, name: str, dmg: int, k: int, same: list[
     if s.get("power"):
         out.append(_pips(x + tx, y + 12, on, k - on, YELLOW, 4, max_w=66, count=True))
     if s.get("max_hits"):
-        hits = int(s["max_hits"])
-        out.append(_pips(x + 150, y + 28, dmg, hits - dmg, VERMILION, 4, max_w=60))
+        out.append(_pips(x + 150, y + 28, dmg, int(s["max_hits"]) - dmg, VERMILION, 4, max_w=60))
     return _tip(s.get("note"), out)
 
 
@@ -320,16 +314,16 @@ def _defenders(v: dict[str, Any], th: dict[str, str], y: float) -> tuple[list[st
     out = [_text(PAD, y + 14, f"Defenders ({len(ds)}/{cap} places)", 14, colour, "bold")]
     y += 24
     free = max(cap - len(ds), 0)
-    pos = _flow([185] * (len(ds) + (1 if free or not ds else 0)), W - 2 * PAD)
-    for i, (dx, row) in enumerate(pos):
-        x, cy = PAD + dx, y + row * 76
+    cells, height = _grid(len(ds) + (1 if free or not ds else 0), 185, 76)
+    for i, (dx, dy) in enumerate(cells):
+        x, cy = PAD + dx, y + dy
         if i < len(ds):
             out += _defender_card(x, cy, ds[i], th)
         else:
             msg = f"{free} empty place" + ("s" if free > 1 else "") if free else "no places"
             out += [_rect(x, cy, 185, 68, "none", FAINT, dash=True),
                     _text(x + 92, cy + 39, msg, 12, DIM, anchor="middle")]
-    return out, y + (pos[-1][1] + 1) * 76
+    return out, y + height
 
 
 def _defender_card(x: float, y: float, d: dict[str, Any], th: dict[str, str]) -> list[str]:
@@ -358,12 +352,11 @@ def _hand(v: dict[str, Any], th: dict[str, str], y: float) -> tuple[list[str], f
     y += 24
     if not hand:
         return [*out, _text(PAD + 10, y + 14, "empty", 12, DIM)], y + 24
-    pos = _flow([185] * len(hand), W - 2 * PAD)
-    for name, (dx, row) in zip(hand, pos, strict=True):
-        x, cy = PAD + dx, y + row * 36
-        out += [_rect(x, cy, 185, 30, th["bg"], th["accent"]),
-                _text(x + 8, cy + 20, name, 13, INK, max_w=169)]
-    return out, y + (pos[-1][1] + 1) * 36
+    cells, height = _grid(len(hand), 185, 36)
+    for name, (dx, dy) in zip(hand, cells, strict=True):
+        out += [_rect(PAD + dx, y + dy, 185, 30, th["bg"], th["accent"]),
+                _text(PAD + dx + 8, y + dy + 20, name, 13, INK, max_w=169)]
+    return out, y + height
 
 
 def _footer(v: dict[str, Any], th: dict[str, str], y: float) -> tuple[list[str], float]:

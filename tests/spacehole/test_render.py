@@ -270,6 +270,15 @@ def test_render_is_a_pure_function_of_the_view() -> None:
     assert v == saved  # rendering does not change the view
 
 
+def test_sparse_view_renders() -> None:
+    # A view loaded from a file may lack keys: the board still draws, with defaults.
+    for v in ({}, {"variant": "babylon5"}, {"options": {"variant": "babylon5"}, "turn": 4}):
+        txt = _alltext(render.svg(v))
+        assert ("BABYLON 5" in txt) == ("babylon5" in json.dumps(v))
+        assert render.text(v).startswith(("SPACEHOLE", "BABYLON 5"))
+        ET.fromstring(render.html(v))
+
+
 def test_html_wraps_the_svg_with_a_caption() -> None:
     v = _rich().view(0)
     out = render.html(v)
@@ -307,7 +316,8 @@ def test_game_reprs_use_the_renderer(variant: str) -> None:
 
 # ------------------------------------------------------------------------ random playouts
 def _playout(seed: int, variant: str) -> list[dict[str, Any]]:
-    """Views along one playout (builds preferred, so games last), chance stops included."""
+    """Views along one playout, chance stops included. Mostly defenders first, then repairs,
+    then structures (so some games last to the end), sometimes any legal action."""
     g = bg.Spacehole(seed=seed, variant=variant, auto_roll=False)
     rng = random.Random(seed)
     views = [g.view(0)]
@@ -316,17 +326,18 @@ def _playout(seed: int, variant: str) -> list[dict[str, Any]]:
             g.roll()
         else:
             acts = g.legal_actions()
-            builds = [a for a in acts if a.verb == "build"]
-            g.apply(rng.choice(builds if builds and rng.random() < 0.85 else acts))
+            pref = [a for a in acts if a.verb == "build" and g.card(a.arg).kind == "defender"] \
+                or [a for a in acts if a.verb == "repair"] or [a for a in acts if a.verb == "build"]
+            g.apply(rng.choice(pref if pref and rng.random() < 0.9 else acts))
         views.append(g.view(0))
     return views
 
 
 def test_renders_views_along_random_playouts() -> None:
     seen: set[str] = set()
-    for i in range(20):
-        variant = ("classic", "babylon5")[i % 2]
-        views = _playout(100 + i, variant)
+    for i in range(20):  # seeds 0-9 classic, 10-19 Babylon 5: each has lost and won games
+        variant = "classic" if i < 10 else "babylon5"
+        views = _playout(i, variant)
         for v in views:
             txt = _alltext(render.svg(v))
             assert str(v["megacredits"]) in txt
@@ -334,7 +345,9 @@ def test_renders_views_along_random_playouts() -> None:
             assert render.text(v).splitlines()[0].startswith(render.THEMES[variant]["title"])
             seen.add(v["phase"])
             seen.update(k for k in ("battle", "pending", "lost", "is_over") if v[k])
+            seen.update([f"won {variant}"] if v["is_over"] and not v["lost"] else [])
             if (v["current"] or {}).get("kind") == "event":
                 seen.add("event card")
         render.svg(views[-1] | {"viewer": None})
-    assert {"battle", "pending", "lost", "is_over", "event card", "build", "over"} <= seen
+    assert {"battle", "pending", "lost", "event card", "build", "over", "karma", "end",
+            "won classic", "won babylon5"} <= seen
