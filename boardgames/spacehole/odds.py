@@ -1,17 +1,548 @@
-"""Exact odds of Spacehole's dice (placeholder being replaced by the exact battle solver)."""
+"""Exact odds of Spacehole's dice: hits in a round, and who wins a battle.
+
+A battle is a Markov chain with two absorbing states, ``"win"`` (the invader is destroyed)
+and ``"loss"`` (the Base is). What matters of a position is:
+
+* ``f``: the invader's current Force (its dice);
+* the defenders, each as ``(hits left, dice)``: a fighting defender rolls one die per point
+  of current Force, Alien Artifact without a Research Lab rolls none, Space Hero has one
+  hit left whatever its Force. Cards with the same pair are interchangeable, so the
+  defenders are a sorted tuple (a multiset);
+* ``h``: the hits the structures can still absorb before the Base falls. Invader hits
+  reach the structures only when no defender stands, and then always in the same order
+  (the most damaged Force Dome first, then the Laser Turrets, then the Base), so the
+  structures are a linear damage track: with ``T`` turrets and ``B`` hits left on the Base,
+  ``min(T, max(0, h - B))`` turrets still fire.
+
+The odds follow the engine (``game.py``: ``_battle_step``, ``_hit_defender``,
+``_hit_structure``, ``_hit_base``, ``defender_dice``) and ruling 3's ``battle_order``.
+A round in which nothing is hit is a self-loop, so with ``P`` the transition
+probabilities ``W(s) = sum_{s' != s} P(s, s') W(s') / (1 - P(s, s))``. Every other
+transition removes at least one hit point or die, so the states form a DAG.
+
+Exactness without ``Fraction`` arithmetic in the inner loops: every probability of a round
+is an integer over ``6^n * L`` (``n`` dice rolled, ``L`` a common denominator of the random
+targets), and ``1 - P(s, s) = (6^n - 5^n) / 6^n``. So ``W(s) * (6^n - 5^n) * L`` is an integer
+combination of the successors' ``W``. A first pass bounds, per state, the exponents of
+these factors over every path from it (a successor's bound never exceeds its predecessor's,
+so only the "one more hit" successors need looking at); their product ``D`` is a common
+denominator of every ``W`` in the chain. The second pass computes the integers ``W * D``
+exactly (every division is checked to be exact) and a single ``Fraction`` is made at the end.
+
+>>> battle_odds(3, ["Space Marines"])["win"] > battle_odds(3)["win"]
+True
+"""
+
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from functools import cache
+from operator import mul
+from typing import TYPE_CHECKING, Any
+
 from ..core.dist import Dist
+from . import data
+from .rules import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Spacehole
+
+__all__ = [
+    "LOSS",
+    "WIN",
+    "battle_odds",
+    "battle_odds_of_game",
+    "clear_caches",
+    "round_hits",
+]
+
+WIN = "win"
+LOSS = "loss"
+
+Defs = tuple[tuple[int, int], ...]  # sorted (hits left, dice) of each defender in play
+BState = tuple[int, Defs, int]  # (invader force, defenders, structure hits left)
+Context = tuple[str, int, int]  # (battle order, Laser Turrets, hits left on the Base)
+
+_ORDERS = ("simultaneous", "invader_first", "defenders_first")
 
 
+# ---------------------------------------------------------------------- dice
 def round_hits(dice: int) -> Dist:
-    """Hits among ``dice`` six-sided dice (each 1 is a hit)."""
+    """Hits among ``dice`` six-sided dice (each 1 is a hit): Binomial(dice, 1/6)."""
+    if not isinstance(dice, int) or isinstance(dice, bool) or dice < 0:
+        raise ValueError(f"dice must be a non-negative int, not {dice!r}")
     return Dist.binomial(dice)
 
 
-def battle_odds(*a, **k):  # type: ignore[no-untyped-def]
-    raise NotImplementedError
+@cache
+def _bw(n: int) -> tuple[int, ...]:
+    """Integer weights of k hits among n dice: C(n, k) 5^(n-k) (over 6^n)."""
+    return tuple(math.comb(n, k) * 5 ** (n - k) for k in range(n + 1))
 
 
-def battle_odds_of_game(game):  # type: ignore[no-untyped-def]
-    raise NotImplementedError
+@cache
+def _tail(n: int) -> tuple[int, ...]:
+    """``_tail(n)[f]``: weight of at least f hits among n dice (0 beyond n), f = 0..n+1."""
+    w = _bw(n)
+    out = [0] * (n + 2)
+    for k in range(n, -1, -1):
+        out[k] = out[k + 1] + w[k]
+    return tuple(out)
+
+
+@cache
+def _gap(n: int) -> int:
+    """6^n - 5^n: the self-loop's complement, times 6^n."""
+    return 6**n - 5**n
+
+
+# ---------------------------------------------------------------------- hits on defenders
+@cache
+def _hit1(defs: Defs) -> tuple[tuple[Defs, int], ...]:
+    """One invader hit on a uniformly random defender card: (defenders after, how many
+    cards lead there). A card with one hit left is destroyed; a hit costs a die only to
+    a defender that rolls dice."""
+    out = []
+    prev = None
+    for i, t in enumerate(defs):
+        if t == prev:
+            continue
+        prev = t
+        left, dice = t
+        rest = defs[:i] + defs[i + 1 :]
+        if left > 1:
+            rest = tuple(sorted((*rest, (left - 1, dice - 1 if dice else 0))))
+        out.append((rest, defs.count(t)))
+    return tuple(out)
+
+
+Alloc = tuple[int, tuple[tuple[tuple[Defs, int], int], ...]]
+
+
+@cache
+def _alloc(defs: Defs, k: int) -> Alloc:
+    """``k`` invader hits allocated one at a time: ``(L, ((defenders, spill), weight)...)``
+    with weights over ``L``; ``spill`` hits found no defender and go to the structures."""
+    if k == 0:
+        return 1, (((defs, 0), 1),)
+    if not defs:
+        return 1, ((((), k), 1),)
+    m = len(defs)
+    subs = [(c, _alloc(d1, k - 1)) for d1, c in _hit1(defs)]
+    den = m * math.lcm(*(sub[0] for _, sub in subs))
+    acc: dict[tuple[Defs, int], int] = {}
+    for c, (l1, items) in subs:
+        scale = c * (den // (m * l1))
+        for key, w in items:
+            acc[key] = acc.get(key, 0) + w * scale
+    g = math.gcd(den, *acc.values())
+    return den // g, tuple((key, w // g) for key, w in acc.items())
+
+
+@cache
+def _comb(defs: Defs, f: int) -> Alloc:
+    """The invader's whole attack with ``f`` dice: ``(L, ((defenders, spill), weight)...)``,
+    weights over ``6^f * L``; the first item is the no-hit outcome. (``k`` hits always
+    remove exactly ``k`` hit points or spill, so the outcomes of different ``k`` differ.)"""
+    bw = _bw(f)
+    parts = [_alloc(defs, k) for k in range(f + 1)]
+    den = math.lcm(*(p[0] for p in parts))
+    return den, tuple((key, w * bw[k] * (den // l1))
+                      for k, (l1, items) in enumerate(parts) for key, w in items)
+
+
+@cache
+def _dice_of(defs: Defs) -> int:
+    return sum(d for _, d in defs)
+
+
+# ---------------------------------------------------------------------- the chain
+_WIN_CACHE: dict[tuple[Context, BState], Fraction] = {}
+_DIST_CACHE: dict[tuple[Context, BState], Dist] = {}
+
+
+def clear_caches() -> None:
+    """Forget every memoised result (to measure cold-cache timings, or to free memory)."""
+    _WIN_CACHE.clear()
+    _DIST_CACHE.clear()
+    for fn in (_bw, _tail, _gap, _hit1, _alloc, _comb, _dice_of):
+        fn.cache_clear()
+
+
+def _win_probs(ctx: Context, states: Iterable[BState]) -> dict[BState, Fraction]:
+    """P(win) from each of ``states`` (each at the start of a round, invader Force >= 1)."""
+    wanted = list(dict.fromkeys(states))
+    out = {s: _WIN_CACHE[(ctx, s)] for s in wanted if (ctx, s) in _WIN_CACHE}
+    todo = [s for s in wanted if s not in out]
+    if todo:
+        for s, p in _solve(ctx, todo).items():
+            _WIN_CACHE[(ctx, s)] = p
+            out[s] = p
+    return out
+
+
+def _solve(ctx: Context, tops: list[BState]) -> dict[BState, Fraction]:
+    order, turrets, base_left = ctx
+
+    def dice(defs: Defs, h: int) -> int:
+        return 1 + min(turrets, max(0, h - base_left)) + _dice_of(defs)
+
+    # Pass 1: post-order over every state reachable from the tops, and a common
+    # denominator of every W. W(s) * gap(n) * L(s) is an integer combination of the
+    # successors' W, where n = f + dice(s) and L(s) the targets' common denominator, so
+    # den W(s) divides the product, over the states of any path from s, of these factors.
+    # n never increases along a path, so the states of one n are consecutive on it: the
+    # exponent of gap(n) is at most the longest path among the states of that n. The
+    # L(s) are small: their part is an lcm, as the factors' exponents are path maxima.
+    # Only the "one hit more" successors are followed: every other successor (more hits,
+    # or the invader hit too) is reachable from one of them.
+    seen: dict[BState, tuple[int, int, int]] = {}  # state -> (n, longest run of n, L part)
+    post: list[BState] = []
+    stack: list[tuple[BState, bool]] = [(s, False) for s in tops]
+    while stack:
+        s, ready = stack.pop()
+        if s in seen:
+            continue
+        f, defs, h = s
+        if defs:
+            succ = [(f, d1, h) for d1, _ in _hit1(defs)]
+        else:
+            succ = [(f, defs, h - 1)] if h > 1 else []
+        if f > 1:
+            succ.append((f - 1, defs, h))
+        if not ready:
+            stack.append((s, True))
+            stack.extend((t, False) for t in succ if t not in seen)
+            continue
+        n = f + dice(defs, h)
+        run = 0
+        lpart = 1
+        for t in succ:
+            nt, rt, lt = seen[t]
+            if nt == n and rt > run:
+                run = rt
+            lpart = math.lcm(lpart, lt)
+        seen[s] = (n, run + 1, lpart * _comb(defs, f)[0])
+        post.append(s)
+    runs: dict[int, int] = {}
+    big = 1
+    for n, run, lpart in seen.values():
+        if run > runs.get(n, 0):
+            runs[n] = run
+        big = math.lcm(big, lpart)
+    big *= math.prod(_gap(n) ** run for n, run in runs.items())
+
+    # Pass 2: N(s) = W(s) * big, exactly, successors first. rows[(defs, h)][f] = N.
+    # The first item of _comb(...) is the no-hit outcome: with no defender hit either,
+    # it is the self-loop, left out (W(s) * gap(n) * L(s) counts only the other outcomes).
+    rows: dict[tuple[Defs, int], list[int]] = {}
+    pow6 = [6**i for i in range(max(f + dice(defs, h) for f, defs, h in post) + 2)]
+    for s in post:
+        f, defs, h = s
+        d = dice(defs, h)
+        lcm_s, items = _comb(defs, f)
+        if order == "defenders_first":
+            bd = _bw(d)
+            acc = _tail(d)[min(f, d + 1)] * pow6[f] * lcm_s * big
+            for j in range(min(f - 1, d) + 1):
+                f2 = f - j
+                l2, items2 = _comb(defs, f2)
+                inner = 0
+                for (nd, sp), w in items2[1:] if j == 0 else items2:
+                    if h > sp:
+                        inner += w * rows[nd, h - sp][f2]
+                acc += bd[j] * pow6[j] * (lcm_s // l2) * inner
+        elif order == "invader_first":
+            acc = 0
+            self_row = rows.get((defs, h))
+            for (nd, sp), w in items:
+                h2 = h - sp
+                if h2 <= 0:
+                    continue
+                d2 = 1 + min(turrets, max(0, h2 - base_left)) + _dice_of(nd)
+                bd2 = _bw(d2)
+                inner = _tail(d2)[min(f, d2 + 1)] * big
+                row = rows.get((nd, h2))
+                if row is self_row:  # the no-hit outcome: no self-loop term
+                    if f > 1:
+                        inner += sum(map(mul, bd2[1:f], row[f - 1 : 0 : -1]))
+                else:
+                    inner += sum(map(mul, bd2[:f], row[f:0:-1]))
+                acc += w * pow6[d - d2] * inner
+        else:
+            bd = _bw(d)
+            bdf = bd[:f]
+            first = True
+            acc = 0
+            total = 0
+            for (nd, sp), w in items:
+                if first:  # the no-hit outcome: no self-loop term
+                    first = False
+                    total = w
+                    if f > 1:
+                        acc = w * sum(map(mul, bd[1:f], rows[nd, h][f - 1 : 0 : -1]))
+                    continue
+                if h > sp:
+                    total += w
+                    acc += w * sum(map(mul, bdf, rows[nd, h - sp][f:0:-1]))
+            acc += total * _tail(d)[min(f, d + 1)] * big
+        val, rem = divmod(acc, _gap(f + d) * lcm_s)
+        if rem:  # pragma: no cover - the denominator bound is a theorem; guard it anyway
+            raise AssertionError(f"inexact division at {s}")
+        row = rows.setdefault((defs, h), [0])
+        if len(row) != f:  # pragma: no cover - post-order puts (f - 1, ...) first
+            raise AssertionError(f"state {s} solved out of order")
+        row.append(val)
+    return {s: Fraction(rows[s[1], s[2]][s[0]], big) for s in tops}
+
+
+def _dist(p: Fraction) -> Dist:
+    return Dist({WIN: p, LOSS: 1 - p})
+
+
+def _odds(ctx: Context, s: BState) -> Dist:
+    d = _DIST_CACHE.get((ctx, s))
+    if d is None:
+        d = _DIST_CACHE[(ctx, s)] = _dist(_win_probs(ctx, [s])[s])
+    return d
+
+
+# ---------------------------------------------------------------------- the public API
+def battle_odds(
+    invader: int | str | tuple[str | int, int],
+    defenders: Iterable[str | int | tuple[str | int, int]] = (),
+    turrets: int = 0,
+    domes: int | Iterable[int] = 0,
+    base_damage: int = 0,
+    rules: Rules | None = None,
+    *,
+    variant: str = "classic",
+    lab: bool = True,
+) -> Dist:
+    """Exact odds of a battle from its start: ``Dist`` over ``"win"`` / ``"loss"``.
+
+    invader
+        Its current Force (an int), an Invader card name of ``variant``, or
+        ``(name or Force, damage)``.
+    defenders
+        Each a Defender card name, an int (a plain defender of that Force), or
+        ``(name or Force, damage)``.
+    turrets
+        Laser Turrets in play (the Base's own turret always fires too).
+    domes
+        Force Domes in play: a count (undamaged) or a sequence of their damages.
+    base_damage
+        Hits already on the Base (less than ``rules.base_hits``).
+    rules
+        A :class:`Rules` (default ``Rules()``): ``base_hits`` and ``battle_order`` matter.
+    lab
+        Whether a Research Lab is in play: Alien Artifact fights only with one.
+
+    Bad input raises ``ValueError`` quoting it.
+
+    >>> battle_odds(1, rules=Rules(base_hits=1))["win"]  # 5/36 win, 1/6 loss, else again
+    Fraction(5, 11)
+    """
+    rules = _check_rules(rules)
+    cards = _cards(variant)
+    if not isinstance(lab, bool):
+        raise ValueError(f"lab must be True or False, not {lab!r}")
+    f = _invader_force(invader, cards)
+    defs = tuple(sorted(_defender(x, cards, lab) for x in _sequence(defenders, "defenders")))
+    t = _count(turrets, "turrets")
+    dome_card = next(c for c in cards.values() if c.role == "dome")
+    if isinstance(domes, int) and not isinstance(domes, bool):
+        dome_left = dome_card.max_hits * _count(domes, "domes")
+    else:
+        dome_left = 0
+        for dmg in _sequence(domes, "domes"):
+            if not isinstance(dmg, int) or isinstance(dmg, bool) \
+                    or not 0 <= dmg < dome_card.max_hits:
+                raise ValueError(f"a {dome_card.name}'s damage must be an int in "
+                                 f"[0, {dome_card.max_hits - 1}], not {dmg!r}")
+            dome_left += dome_card.max_hits - dmg
+    b = _count(base_damage, "base_damage")
+    if b >= rules.base_hits:
+        raise ValueError(f"base_damage {base_damage!r} would have destroyed the Base "
+                         f"(base_hits={rules.base_hits})")
+    base_left = rules.base_hits - b
+    ctx = (rules.battle_order, t, base_left)
+    return _odds(ctx, (f, defs, dome_left + t + base_left))
+
+
+def battle_odds_of_game(game: Spacehole) -> Dist:
+    """Exact odds of the battle ``game`` is fighting, from its current position: at the
+    start of a round, mid-round (dice rolled and hits not yet allocated or applied, a
+    chance node pending) or with an Invader just drawn whose battle has not begun.
+
+    A game lost to the invader gives ``{"loss": 1}``. Raises ``ValueError`` when no
+    Invader is being fought."""
+    s = game.state
+    cards = game.cards
+    cur = s.current
+    if cur is None or cards[cur].kind != "invader":
+        what = "no card" if cur is None else f"{cur!r} (not an Invader)"
+        raise ValueError(f"no invader is being fought: the game is in its {s.phase} phase "
+                         f"resolving {what}")
+    if s.lost:
+        return Dist.constant(LOSS)
+    rules = game.rules
+    lab = game._has(s, "lab")
+    defs = tuple(sorted(
+        (cards[n].max_hits - d, cards[n].force - d if lab or not cards[n].needs_lab else 0)
+        for n, d in s.defenders))
+    turrets = sum(1 for n, _ in s.structures if cards[n].role == "turret")
+    domes = sum(cards[n].max_hits - d for n, d in s.structures if cards[n].role == "dome")
+    base_left = rules.base_hits - s.base_damage
+    ctx = (rules.battle_order, turrets, base_left)
+    h = domes + turrets + base_left
+    stage = s.stage
+    if stage in ("karma_limit", "event"):
+        return _odds(ctx, (cards[cur].force, defs, h))
+    f = cards[cur].force - s.inv_damage
+    if stage == "battle" or (stage == "battle_step" and f > 0 and not s.bq
+                             and s.chance is None):
+        return _odds(ctx, (f, defs, h))
+    if stage == "event_done":  # the invader was destroyed; it is about to be discarded
+        return Dist.constant(WIN)
+    if stage != "battle_step":  # pragma: no cover
+        raise ValueError(f"no invader is being fought (stage {stage!r})")
+    ends = _round_rest(ctx, f, defs, h, s.bq, s.inv_hits, s.def_hits, s.chance)
+    states = [k for k in ends if not isinstance(k, str)]
+    wins = _win_probs(ctx, states)
+    p = ends.get(WIN, Fraction(0)) + sum(
+        (q * wins[k] for k, q in ends.items() if not isinstance(k, str)), Fraction(0))
+    return _dist(p)
+
+
+def _round_rest(ctx: Context, f: int, defs: Defs, h: int, bq: tuple[str, ...],
+                inv_hits: int, def_hits: int, chance: tuple | None
+                ) -> dict[Any, Fraction]:
+    """The rest of a round, step by step as the engine plays it: a distribution over
+    ``"win"``, ``"loss"`` and the states at the start of the next round."""
+    _, turrets, base_left = ctx
+
+    def dice(defs: Defs, h: int) -> int:
+        return 1 + min(turrets, max(0, h - base_left)) + _dice_of(defs)
+
+    front: dict[tuple[int, Defs, int, int, int], Fraction] = {}
+    kind = chance[0] if chance else None
+    if kind in ("inv_dice", "def_dice"):
+        n = chance[1]  # type: ignore[index]
+        w = _bw(n)
+        for k in range(n + 1):
+            key = (f, defs, h, k, def_hits) if kind == "inv_dice" else (f, defs, h, inv_hits, k)
+            front[key] = Fraction(w[k], 6**n)
+    elif kind in (None, "target"):
+        front[(f, defs, h, inv_hits, def_hits)] = Fraction(1)
+    else:  # pragma: no cover
+        raise ValueError(f"unexpected chance node {kind!r} in a battle")
+    out: dict[Any, Fraction] = {}
+
+    def add(d: dict, key: Any, p: Fraction) -> None:
+        d[key] = d.get(key, 0) + p
+
+    for step in bq:
+        new: dict[tuple[int, Defs, int, int, int], Fraction] = {}
+        for (f1, d1, h1, ih, dh), p in front.items():
+            if step == "inv_roll":
+                w = _bw(f1)
+                for k in range(f1 + 1):
+                    add(new, (f1, d1, h1, k, dh), p * Fraction(w[k], 6**f1))
+            elif step == "def_roll":
+                n = dice(d1, h1)
+                w = _bw(n)
+                for j in range(n + 1):
+                    add(new, (f1, d1, h1, ih, j), p * Fraction(w[j], 6**n))
+            elif step == "alloc":
+                den, items = _alloc(d1, ih)
+                for (nd, sp), w2 in items:
+                    if h1 - sp <= 0:
+                        add(out, LOSS, p * Fraction(w2, den))
+                    else:
+                        add(new, (f1, nd, h1 - sp, 0, dh), p * Fraction(w2, den))
+            elif step == "apply":
+                f2 = max(0, f1 - dh)
+                if f2 == 0:
+                    add(out, WIN, p)
+                else:
+                    add(new, (f2, d1, h1, ih, 0), p)
+            else:  # pragma: no cover
+                raise ValueError(f"unknown battle step {step!r}")
+        front = new
+    for (f1, d1, h1, _, _), p in front.items():
+        add(out, (f1, d1, h1) if f1 > 0 else WIN, p)
+    return out
+
+
+# ---------------------------------------------------------------------- input checks
+def _check_rules(rules: Any) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a boardgames.spacehole.Rules, not {rules!r}")
+    if rules.battle_order not in _ORDERS:  # pragma: no cover - Rules validates it
+        raise ValueError(f"unknown battle_order {rules.battle_order!r}")
+    return rules
+
+
+def _cards(variant: Any) -> Mapping[str, data.Card]:
+    if variant not in data.VARIANTS:
+        raise ValueError(f"unknown Spacehole variant {variant!r}; expected one of "
+                         f"{data.VARIANTS}")
+    return data.by_name(variant)
+
+
+def _count(x: Any, what: str) -> int:
+    if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+        raise ValueError(f"{what} must be a non-negative int, not {x!r}")
+    return x
+
+
+def _sequence(x: Any, what: str) -> list[Any]:
+    if isinstance(x, (str, bytes, Mapping)) or not isinstance(x, Iterable):
+        raise ValueError(f"{what} must be a sequence, not {x!r}")
+    return list(x)
+
+
+def _named(x: Any, cards: Mapping[str, data.Card], kind: str) -> tuple[int, int, data.Card | None]:
+    """(printed Force, damage, card or None) of an int, a name or a (name/int, damage)."""
+    dmg = 0
+    item = x
+    if isinstance(x, tuple):
+        if len(x) != 2:
+            raise ValueError(f"expected ({kind} name or Force, damage), not {x!r}")
+        item, dmg = x
+        if not isinstance(dmg, int) or isinstance(dmg, bool) or dmg < 0:
+            raise ValueError(f"damage must be a non-negative int, not {dmg!r} in {x!r}")
+    if isinstance(item, int) and not isinstance(item, bool):
+        if item < 1:
+            raise ValueError(f"a {kind}'s Force must be at least 1, not {x!r}")
+        if dmg >= item:
+            raise ValueError(f"{dmg} damage would have destroyed a Force {item} {kind}: {x!r}")
+        return item, dmg, None
+    if isinstance(item, str):
+        c = cards.get(item)
+        if c is None or c.kind != kind:
+            known = sorted(n for n, c2 in cards.items() if c2.kind == kind)
+            article = "an" if kind[0] in "aeiou" else "a"
+            raise ValueError(f"{item!r} is not {article} {kind} card of this variant "
+                             f"(known: {', '.join(known)})")
+        if dmg >= c.max_hits:
+            raise ValueError(f"{dmg} damage would have destroyed {item}: {x!r}")
+        return c.force, dmg, c
+    raise ValueError(f"expected a {kind} name, a Force or (name, damage), not {x!r}")
+
+
+def _invader_force(x: Any, cards: Mapping[str, data.Card]) -> int:
+    force, dmg, _ = _named(x, cards, "invader")
+    return force - dmg
+
+
+def _defender(x: Any, cards: Mapping[str, data.Card], lab: bool) -> tuple[int, int]:
+    force, dmg, c = _named(x, cards, "defender")
+    max_hits = force if c is None else c.max_hits
+    fights = c is None or not c.needs_lab or lab
+    return max_hits - dmg, force - dmg if fights else 0
