@@ -445,7 +445,8 @@ class Spacehole(Game):
             log.append(f"Discarded {arg} from hand")
             if len(s.hand) <= self.hand_limit(s):
                 s.pending = None
-                s.stage = "event"
+                s.stage = s.after or "event"
+                s.after = None
         elif v == "build":
             s.hand.remove(arg)
             c = self.cards[arg]
@@ -678,6 +679,15 @@ class Spacehole(Game):
                 else:
                     s.chance = ("flare",)
             elif st == "event_done":
+                if self.rules.hand_limit_check == "always" \
+                        and len(s.hand) > self.hand_limit(s):
+                    # Reinforcements / Repairs filled the hand, or the Command Center
+                    # was lost: discard down now (option hand_limit_check="always").
+                    log.append(f"Hand of {len(s.hand)} over its limit of "
+                               f"{self.hand_limit(s)}")
+                    s.pending = "discard"
+                    s.after = "event_done"
+                    continue
                 if s.current is not None:
                     s.discard[s.current] += 1
                     s.current = None

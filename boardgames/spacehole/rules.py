@@ -36,6 +36,11 @@ class Rules:
         Playing a Defender when capacity is full: ``"discard"`` (it is played and the player
         discards an excess defender of their choice: "Excess are discarded") or
         ``"forbid"`` (it cannot be played).
+    hand_limit_check
+        When "Max hand size is 5 cards. Discard excess cards." is enforced: ``"karma"``
+        (after the draw, where the text states it) or ``"always"`` (also at once when an
+        event leaves the hand over its limit: Reinforcements or Repairs into a full hand,
+        a Command Center lost).
     """
 
     base_hits: int = field(default=10, metadata={"min": 1, "max": 1000})
@@ -44,6 +49,7 @@ class Rules:
     b5_add_refineries: bool = False
     power_choice: Literal["auto", "manual"] = "auto"
     defender_overflow: Literal["discard", "forbid"] = "discard"
+    hand_limit_check: Literal["karma", "always"] = "karma"
 
     def __post_init__(self) -> None:
         check_options(self)

@@ -397,10 +397,12 @@ def test_max_hand_size_5_keeps_exactly_5() -> None:
     assert g.phase == "build" and len(view(g)["hand"]) == 5
 
 
-def test_decision_hand_limit_is_checked_in_the_karma_phase_only() -> None:
+def test_decision_option_hand_limit_check_karma() -> None:
     """"Max hand size is 5 cards. Discard excess cards." is written in the Space Karma
-    phase: a card taken into a full hand by Reinforcements stays until the next draw, then
-    the hand is brought back to the limit (two discards)."""
+    phase — option ``hand_limit_check="karma"`` (the default): a card taken into a full
+    hand by Reinforcements stays until the next draw, then the hand is brought back to
+    the limit (two discards)."""
+    assert Rules().hand_limit_check == "karma"
     hand = ["Mine", "Mine", "Colony", "Agrodome", "Solar Array"]
     g = scenario(hand=hand, discard=["Space Navy"], phase="event", event="Reinforcements",
                  deck=["Mine", "Mine"])
@@ -412,6 +414,33 @@ def test_decision_hand_limit_is_checked_in_the_karma_phase_only() -> None:
     assert g.phase == "karma"
     play(g, "discard Solar Array")
     assert g.phase == "build" and len(view(g)["hand"]) == 5
+
+
+def test_decision_option_hand_limit_check_always() -> None:
+    """"Max hand size is 5 cards. Discard excess cards." — option
+    ``hand_limit_check="always"``: an event that leaves the hand over its limit is
+    followed at once by the discards (Reinforcements into a full hand; a Command Center
+    lost to Sabotage)."""
+    rules = Rules(hand_limit_check="always")
+    hand = ["Mine", "Mine", "Colony", "Agrodome", "Solar Array"]
+    g = scenario(hand=hand, discard=["Space Navy"], phase="event", event="Reinforcements",
+                 deck=["Mine", "Mine"], rules=rules)
+    play(g, "take Space Navy")
+    assert g.phase == "event" and "Hand of 6 over its limit of 5" in g.log
+    assert acts(g) == {f"discard {n}" for n in [*hand, "Space Navy"]}
+    play(g, "discard Space Navy")
+    assert g.phase == "build" and len(view(g)["hand"]) == 5
+    assert view(g)["discard"] == {"Space Navy": 1, "Reinforcements": 1}
+    seven = [*hand, "Space Marines", "Stargate"]
+    g = scenario(structures=["Command Center"], hand=seven, phase="event", event="Sabotage",
+                 deck=["Mine"], rules=rules)
+    force(g, "Command Center")
+    assert g.phase == "event" and view(g)["hand_limit"] == 5
+    play(g, "discard Stargate", "discard Colony")
+    assert g.phase == "build" and len(view(g)["hand"]) == 5
+    # The karma check is unchanged.
+    g = scenario(hand=hand, deck=["Mine", "Mine"], rules=rules)
+    assert g.phase == "karma" and "discard Mine" in acts(g)
 
 
 def test_an_invasion_or_event_card_drawn_last_phase_is_resolved_now() -> None:
