@@ -1,0 +1,549 @@
+"""The board widget shared by every game: an anywidget whose Python half owns the game.
+
+The Python game is the only source of truth. The board publishes, as synced traits,
+``game.view(player)`` (never the state), the legal actions (only when it is this board's
+player's turn), a log tail, a history tail, the chance outcomes when ``auto_roll`` is off,
+a view ``version``, and an ``error`` message. The browser half (``widgets/*.js``) sends
+messages checked by :mod:`boardgames.ui.protocol`: intents (an action's notation and the
+version it was chosen on) and the common controls. A refused message leaves the game
+unchanged and puts the reason in ``error``, drawn in the board.
+
+Hidden information: a spectator board (``player=None``) gets the game's spectator view,
+log and history passed through the board's redaction hooks (``_public_log_line``,
+``_public_step``, ``_chance_is_public``), which games with hidden cards override. The
+seed (which fixes every future draw) is never synced; a saved file (the "save" button)
+is a complete record, seed included, sent only on request as a one-off message.
+
+Threads: in a Jupyter kernel everything runs on the kernel's main thread (messages,
+cell hooks, and the computer opponents' moves, scheduled on the kernel's asyncio loop
+with ``call_later``). Outside an event loop the opponents use a timer thread; a lock
+serialises every change the board makes to its game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import weakref
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets as t
+
+from ..core.errors import GameError
+from ..core.game import CHANCE, Game, Step
+from ..core.registry import from_json
+from . import assets
+from .agents import check_agent
+from .protocol import Message, MessageError, parse_message, quote
+
+__all__ = ["HISTORY_TAIL", "LOG_TAIL", "Board", "live_boards"]
+
+LOG_TAIL = 60
+HISTORY_TAIL = 40
+MAX_PACE = 30.0
+
+_LIVE: weakref.WeakSet[Board] = weakref.WeakSet()
+_HOOKED: set[int] = set()
+
+
+def live_boards() -> list[Board]:
+    """Every board not yet garbage-collected or closed."""
+    return [b for b in list(_LIVE) if not b._closed]
+
+
+def _refs(value: list[Any], _widget: Any) -> list[str]:
+    return [f"anywidget:{w.model_id}" for w in value]
+
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
+    """A ``Dist`` as JSON rows: outcome text, exact fraction, float."""
+    return [{"outcome": str(o), "p": _frac(p), "prob": float(p)} for o, p in dist.items()]
+
+
+class Board(anywidget.AnyWidget):
+    """The interactive board of one game, seen by one player (None: a spectator).
+
+    Make one with ``game.widget(player=0, opponents=None, pace=0.6, auto_roll=None)``.
+    ``board.game`` is the game it plays (replaced by the board's "new" and "load"
+    buttons); change the game from code and the board follows after the cell (or call
+    :meth:`refresh`). ``board.forks`` holds the what-if boards opened with "fork".
+    """
+
+    asset_name: ClassVar[str] = "generic"
+
+    game_name = t.Unicode("").tag(sync=True)
+    player = t.Int(None, allow_none=True).tag(sync=True)
+    version = t.Int(0).tag(sync=True)
+    view = t.Dict().tag(sync=True)
+    legal = t.List(t.Unicode()).tag(sync=True)
+    log = t.List(t.Unicode()).tag(sync=True)
+    log_start = t.Int(0).tag(sync=True)
+    history = t.List().tag(sync=True)
+    steps = t.Int(0).tag(sync=True)
+    last_action_step = t.Int(0).tag(sync=True)
+    can_undo = t.Bool(False).tag(sync=True)
+    can_redo = t.Bool(False).tag(sync=True)
+    auto_roll = t.Bool(True).tag(sync=True)
+    chance = t.List().tag(sync=True)
+    chance_hidden = t.Bool(False).tag(sync=True)
+    error = t.Unicode("").tag(sync=True)
+    notice = t.Unicode("").tag(sync=True)
+    reply = t.Int(0).tag(sync=True)
+    agents = t.Dict().tag(sync=True)
+    agents_running = t.Bool(True).tag(sync=True)
+    pace = t.Float(0.6).tag(sync=True)
+    thinking = t.Bool(False).tag(sync=True)
+    scrub_step = t.Int(None, allow_none=True).tag(sync=True)
+    scrub_view = t.Dict().tag(sync=True)
+    scrub_log = t.List(t.Unicode()).tag(sync=True)
+    extra = t.Dict().tag(sync=True)
+    scrub_extra = t.Dict().tag(sync=True)
+    forks = t.List().tag(sync=True, to_json=_refs)
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        player: int | None = 0,
+        opponents: Mapping[int, Any] | None = None,
+        pace: float = 0.6,
+        auto_roll: bool | None = None,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a board needs a boardgames Game, not {type(game).__name__}")
+        cls = type(self)
+        if "_esm" not in cls.__dict__:
+            cls._esm = assets.board_esm(cls.asset_name)
+            cls._css = assets.board_css(cls.asset_name)
+        self._board_cls = cls  # anywidget's add_traits makes the instance's type a subclass
+        self._lock = threading.RLock()
+        self._closed = False
+        self._game = game
+        self._agents: dict[int, Any] = {}
+        self._agent_handle: Any = None
+        self._last: tuple[Any, ...] | None = None
+        self._last_log_len = 0
+        self.frontend_errors: list[str] = []
+        _check_player(game, player)
+        super().__init__(game_name=game.name, player=player)
+        self.configure(opponents=opponents, pace=pace, auto_roll=auto_roll, _publish=False)
+        self.on_msg(self._on_msg)
+        _LIVE.add(self)
+        _install_refresh_hook()
+        self._publish()
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def game(self) -> Game:
+        """The game this board plays."""
+        return self._game
+
+    def configure(
+        self,
+        *,
+        opponents: Mapping[int, Any] | None = None,
+        pace: float | None = None,
+        auto_roll: bool | None = None,
+        _publish: bool = True,
+    ) -> Board:
+        """Change the computer opponents (``{player: agent}``), their pace in seconds,
+        or the game's ``auto_roll``. Unchanged when an argument is refused."""
+        agents = dict(self._agents)
+        if opponents is not None:
+            if not isinstance(opponents, Mapping):
+                raise TypeError(f"opponents must be a dict {{player: agent}}, not {opponents!r}")
+            agents = {}
+            for p, agent in opponents.items():
+                if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < self._game.players:
+                    raise ValueError(f"opponents: player must be 0..{self._game.players - 1}, "
+                                     f"not {p!r}")
+                agents[p] = check_agent(agent)
+        if pace is not None and (isinstance(pace, bool) or not isinstance(pace, (int, float))
+                                 or not 0 <= pace <= MAX_PACE):
+            raise ValueError(f"pace must be a number of seconds in [0, {MAX_PACE}], "
+                                 f"not {pace!r}")
+        if auto_roll is not None and not isinstance(auto_roll, bool):
+            raise TypeError(f"auto_roll must be a bool, not {auto_roll!r}")
+        with self._lock:
+            self._agents = agents
+            self.agents = {str(p): repr(a) for p, a in agents.items()}
+            if pace is not None:
+                self.pace = float(pace)
+            if auto_roll is not None:
+                self._game.auto_roll = auto_roll
+            if _publish:
+                self._publish()
+        return self
+
+    def refresh(self) -> bool:
+        """Republish if the game changed since the last publication (True if it did).
+        Called after every cell, so code that changes ``board.game`` shows up by itself."""
+        with self._lock:
+            if self._closed or not self._changed():
+                return False
+            self._publish()
+            return True
+
+    def send_intent(self, action: str, version: int | None = None) -> None:
+        """What a click does: send the intent ``action`` chosen on view ``version``
+        (default: the current one). For tests and scripted demos."""
+        self._on_msg(self, {"type": "intent", "action": action,
+                            "version": self.version if version is None else version}, [])
+
+    def agent_step(self) -> Any:
+        """Play one computer move now if a computer player is to move; return the action
+        (None if none was played)."""
+        with self._lock:
+            return self._agent_move()
+
+    def close(self) -> None:
+        self._closed = True
+        self._cancel_agent()
+        super().close()
+
+    # ------------------------------------------------------------------ hooks for games
+    def _public_log_line(self, line: str) -> str:
+        """A log line as this board's player may see it (games with hidden cards
+        override this for spectators)."""
+        return line
+
+    def _public_step(self, index: int, step: Step) -> str:
+        """The text of history step ``index`` as this board's player may see it."""
+        return step.text
+
+    def _chance_is_public(self, game: Game) -> bool:
+        """May this board list the outcomes of ``game``'s pending chance node?"""
+        return True
+
+    def _extra(self, game: Game, live: bool) -> dict[str, Any]:
+        """Game-specific public data for the board (odds, hints ...)."""
+        return {}
+
+    # ------------------------------------------------------------------ publishing
+    def _signature(self) -> tuple[Any, ...]:
+        g = self._game
+        return (g, g.state, len(g.history), g.can_redo, g.auto_roll)
+
+    def _changed(self) -> bool:
+        last = self._last
+        now = self._signature()
+        return last is None or any(a is not b for a, b in zip(last[:2], now[:2], strict=True)) \
+            or last[2:] != now[2:]
+
+    def _publish(self) -> None:
+        """Send everything the browser draws, as one update, and bump the version."""
+        g = self._game
+        p = self.player
+        to_move = g.current_player
+        my_turn = p is not None and to_move == p and to_move not in self._agents
+        hist = g.history
+        start = max(0, len(hist) - HISTORY_TAIL)
+        last_action = next((i + 1 for i in range(len(hist) - 1, -1, -1)
+                            if hist[i].player != CHANCE), 0)
+        log = g.log
+        lstart = max(0, len(log) - LOG_TAIL)
+        chance: list[dict[str, Any]] = []
+        hidden = False
+        if to_move == CHANCE:
+            if self._chance_is_public(g):
+                chance = self._chance_rows(g)
+            else:
+                hidden = True
+        with self.hold_sync():
+            self.view = g.view(p)
+            self.legal = [str(a) for a in g.legal_actions()] if my_turn else []
+            self.log = [self._public_log_line(x) for x in log[lstart:]]
+            self.log_start = lstart
+            self.history = [[i, s.player, self._public_step(i, s)]
+                            for i, s in enumerate(hist[start:], start)]
+            self.steps = len(hist)
+            self.last_action_step = last_action
+            self.can_undo = p is not None and g.can_undo
+            self.can_redo = p is not None and g.can_redo
+            self.auto_roll = g.auto_roll
+            self.chance = chance
+            self.chance_hidden = hidden
+            self.extra = self._extra(g, True)
+            if self.scrub_step is not None:
+                self._scrub(self.scrub_step if self.scrub_step <= len(hist) else None)
+            self.version += 1
+        self._last = self._signature()
+        self._last_log_len = len(log)
+        self._schedule_agent()
+
+    def _chance_rows(self, g: Game) -> list[dict[str, Any]]:
+        rows = []
+        for outcome, prob in g.chance_outcomes().items():
+            rows.append({"action": g._outcome_text(outcome), "p": _frac(prob),
+                         "prob": float(prob)})
+        return rows
+
+    # ------------------------------------------------------------------ messages
+    def _on_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
+        with self._lock, self.hold_sync():
+            try:
+                msg = parse_message(content, buffers)
+                handler: Callable[[Message], None] = getattr(self, f"_do_{msg.type}")
+                handler(msg)
+            except (MessageError, GameError) as e:
+                self.error = str(e)
+            self.reply += 1
+
+    def _check_version(self, msg: Message) -> None:
+        v = msg["version"]
+        if v != self.version:
+            when = "an older" if v < self.version else "a future"
+            raise MessageError(msg.raw, f"stale: chosen on {when} view (version {v}); "
+                                           f"the board is at version {self.version}")
+
+    def _check_can_change(self, msg: Message) -> None:
+        if self.player is None:
+            raise MessageError(msg.raw, "a spectator board cannot change the game")
+
+    def _done(self, notice: str = "") -> None:
+        self.error = ""
+        self.notice = notice
+        self._publish()
+
+    def _do_intent(self, msg: Message) -> None:
+        self._check_version(msg)
+        self._check_can_change(msg)
+        g = self._game
+        to_move = g.current_player
+        action = msg["action"]
+        if to_move is None:
+            raise MessageError(msg.raw, "the game is over")
+        if to_move == CHANCE:
+            if g.auto_roll or not self._chance_is_public(g):
+                raise MessageError(msg.raw, "a chance node is not this board's to choose")
+        elif to_move in self._agents:
+            raise MessageError(msg.raw, f"it is the computer's turn (player {to_move}: "
+                                           f"{self._agents[to_move]!r})")
+        elif to_move != self.player:
+            raise MessageError(msg.raw, f"it is player {to_move}'s turn; this board plays "
+                                           f"player {self.player}")
+        g.apply(action)
+        self._done()
+
+    def _do_undo(self, msg: Message) -> None:
+        self._check_version(msg)
+        self._check_can_change(msg)
+        g = self._game
+        self._cancel_agent()
+        g.undo()
+        # Take back the computer's moves too, back to a decision of this board's player.
+        while (g.current_player in self._agents and g.current_player != self.player
+               and g.can_undo):
+            g.undo()
+        self._done("undone")
+
+    def _do_redo(self, msg: Message) -> None:
+        self._check_version(msg)
+        self._check_can_change(msg)
+        self._cancel_agent()
+        self._game.redo()
+        self._done("redone")
+
+    def _do_roll(self, msg: Message) -> None:
+        self._check_version(msg)
+        self._check_can_change(msg)
+        if not self._chance_is_public(self._game):
+            raise MessageError(msg.raw, "this board cannot roll this chance node")
+        self._game.roll()
+        self._done()
+
+    def _do_auto_roll(self, msg: Message) -> None:
+        self._check_version(msg)
+        self._check_can_change(msg)
+        self._game.auto_roll = msg["value"]
+        self._done(f"auto roll {'on' if msg['value'] else 'off'}")
+
+    def _do_agents(self, msg: Message) -> None:
+        self.agents_running = msg["run"]
+        if msg["run"]:
+            self._schedule_agent()
+        else:
+            self._cancel_agent()
+        self.error = ""
+
+    def _do_new(self, msg: Message) -> None:
+        self._check_can_change(msg)
+        g = self._game
+        try:
+            new = type(g)(seed=msg["seed"], rules=g.rules, auto_roll=g.auto_roll, **g.options)
+        except (TypeError, ValueError) as e:
+            raise MessageError(msg.raw, f"cannot start a new game: {e}") from None
+        self._replace(new)
+        self._done("new game" + (f" with seed {msg['seed']}" if msg["seed"] is not None else ""))
+
+    def _do_load(self, msg: Message) -> None:
+        self._check_can_change(msg)
+        new = from_json(msg["text"])  # InvalidSaveError (a GameError) if corrupt
+        if new.name != self._game.name:
+            raise MessageError({"type": "load", "name": msg["name"]},
+                               f"the file holds a {new.name} game; this board plays "
+                               f"{self._game.name}")
+        self._replace(new)
+        self._done(f"loaded {msg['name'][:80]}")
+
+    def _do_save(self, msg: Message) -> None:
+        self._check_can_change(msg)
+        g = self._game
+        name = f"{g.name}-turn{g.turn}-step{len(g.history)}.json"
+        self.send({"type": "save", "filename": name, "text": g.to_json(indent=1)})
+        self.error = ""
+        self.notice = f"saved {name}"
+
+    def _do_fork(self, msg: Message) -> None:
+        h = self._fork_at(msg["step"], msg)
+        child = self._board_cls(h, player=self.player, opponents=self._agents, pace=self.pace)
+        child.agents_running = self.agents_running
+        self.forks = [*self.forks, child]
+        self.error = ""
+        at = "" if msg["step"] is None else f" from step {msg['step']}"
+        self.notice = f"what-if board {len(self.forks)} opened below{at}"
+
+    def _do_scrub(self, msg: Message) -> None:
+        step = msg["step"]
+        if step is not None and step > len(self._game.history):
+            raise MessageError(msg.raw, f"step {step} is beyond the game's "
+                                           f"{len(self._game.history)} steps")
+        self._scrub(step)
+        self.error = ""
+
+    def _do_frontend_error(self, msg: Message) -> None:
+        self.frontend_errors.append(msg["message"])
+
+    # ------------------------------------------------------------------ helpers
+    def _fork_at(self, step: int | None, msg: Message | None = None) -> Game:
+        """A fork of the game, taken back to ``step`` steps (None: as it is). A fork of
+        a past position has ``auto_roll`` off, so its chance nodes can be forced."""
+        h = self._game.fork()
+        if step is None:
+            return h
+        if step > len(h.history):
+            raise MessageError(msg.raw if msg else step,
+                               f"step {step} is beyond the game's {len(h.history)} steps")
+        h.auto_roll = False
+        while len(h.history) > step:
+            h.undo()
+        return h
+
+    def _scrub(self, step: int | None) -> None:
+        if step is None:
+            self.scrub_step = None
+            self.scrub_view = {}
+            self.scrub_log = []
+            self.scrub_extra = {}
+            return
+        h = self._fork_at(step)
+        log = h.log
+        self.scrub_view = h.view(self.player)
+        self.scrub_log = [self._public_log_line(x) for x in log[max(0, len(log) - 12):]]
+        self.scrub_extra = self._extra(h, False)
+        self.scrub_step = step
+
+    def _replace(self, game: Game) -> None:
+        from . import _forget, _remember
+
+        self._cancel_agent()
+        _forget(self)
+        self._game = game
+        _remember(self)
+        self.scrub_step = None
+
+    # ------------------------------------------------------------------ computer players
+    def _agent_move(self) -> Any:
+        g = self._game
+        p = g.current_player
+        if self._closed or p is None or p == CHANCE or p not in self._agents:
+            return None
+        agent = self._agents[p]
+        try:
+            action = agent.choose(g.fork())
+            g.apply(action)
+        except Exception as e:  # third-party agent code: show it, stop the agents
+            self.agents_running = False
+            self.error = f"computer player {p} ({agent!r}) failed: {type(e).__name__}: {e}"
+            self._publish()
+            return None
+        self.error = ""
+        self.notice = f"computer (player {p}) played {action}"
+        self._publish()
+        return action
+
+    def _agent_due(self) -> bool:
+        g = self._game
+        p = g.current_player
+        return (not self._closed and self.agents_running and p is not None and p != CHANCE
+                and p in self._agents)
+
+    def _schedule_agent(self) -> None:
+        if self._agent_handle is not None or not self._agent_due():
+            self.thinking = self._agent_handle is not None
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is not None:
+            self._agent_handle = loop.call_later(self.pace, self._agent_fire)
+        else:
+            timer = threading.Timer(self.pace, self._agent_fire)
+            timer.daemon = True
+            self._agent_handle = timer
+            timer.start()
+        self.thinking = True
+
+    def _agent_fire(self) -> None:
+        with self._lock:
+            self._agent_handle = None
+            self.thinking = False
+            if self._agent_due():
+                self._agent_move()
+
+    def _cancel_agent(self) -> None:
+        h = self._agent_handle
+        self._agent_handle = None
+        if h is not None:
+            h.cancel()
+        self.thinking = False
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self._game.name} player={self.player} "
+                f"version={self.version} {self._game!r}>")
+
+
+def _check_player(game: Game, player: object) -> None:
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool)
+                               or not 0 <= player < game.players):
+        raise ValueError(f"player must be None (a spectator) or 0..{game.players - 1}, "
+                         f"not {quote(player)}")
+
+
+def _refresh_all(*_args: Any) -> None:
+    for b in live_boards():
+        try:
+            b.refresh()
+        except GameError as e:  # a game left in a state its view cannot show
+            b.error = str(e)
+
+
+def _install_refresh_hook() -> None:
+    """After every cell, republish the boards whose game the cell changed."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return
+    ip = get_ipython()
+    if ip is None or id(ip) in _HOOKED:
+        return
+    ip.events.register("post_run_cell", _refresh_all)
+    _HOOKED.add(id(ip))

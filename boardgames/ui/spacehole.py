@@ -1,0 +1,124 @@
+"""The Spacehole board: ``bg.Spacehole(...).widget()`` (browser half:
+``widgets/spacehole.js`` and ``widgets/spacehole.css``).
+
+Besides the common board, it publishes in ``extra``: the exact odds of the battle in
+progress (``game.battle_odds()``), the battle round by round (read from the log), why
+each card in hand cannot be built now, and, in manual power mode, the optimal power
+allocation the "power optimal" button would apply.
+
+Hidden information: the player's board shows the hand and the cards the player has
+seen on top of the deck. A spectator board (``player=None``) does not: its log says
+"drew a card into hand" and "Seen in the deck: a card", its history hides the names of
+cards drawn or seen, and it lists no outcomes for a draw from the deck (their weights
+would give away the hand).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..core.game import CHANCE, Game, Step
+from ..spacehole.actions import parse_label
+from .board import Board, dist_rows
+
+__all__ = ["BOARD", "SpaceholeBoard", "battle_rounds"]
+
+_DREW_HAND = re.compile(r"^(Turn \d+: drew) .+ (into hand)$")
+_SEEN = re.compile(r"^Seen in the deck: .+ (\(position \d+\))$")
+_ROUND = re.compile(r"^Round (\d+): (.+) roll (\d+) dice: (\d+) hits?$")
+_TAKES = re.compile(r"^(.+) takes (\d+) hits?(?: \(Force (\d+) left\)|: destroyed)$")
+_PRIVATE_CHANCE = ("draw", "reveal")
+_SCAN = 400
+
+
+def battle_rounds(log: tuple[str, ...] | list[str], invader: str | None) -> dict[str, Any] | None:
+    """The battle of the current turn read from the log: the invader and, per round,
+    the dice each side rolled and the hits they scored. None if no battle this turn."""
+    start = None
+    for i in range(len(log) - 1, max(-1, len(log) - 1 - _SCAN), -1):
+        line = log[i]
+        if line.startswith("Invasion: "):
+            start = i
+            break
+        if line.startswith("Turn "):
+            return None
+    if start is None:
+        return None
+    name = log[start][len("Invasion: "):].rsplit(" (Force", 1)[0]
+    rounds: dict[int, dict[str, Any]] = {}
+    result = "fighting" if invader == name else "over"
+    events: list[str] = []
+    for line in log[start + 1:]:
+        m = _ROUND.match(line)
+        if m:
+            r, who, dice, hits = int(m[1]), m[2], int(m[3]), int(m[4])
+            side = "defenders" if who == "Defenders" else "invader"
+            rounds.setdefault(r, {"round": r})[side] = {"dice": dice, "hits": hits}
+            continue
+        m = _TAKES.match(line)
+        if m and m[1] == name and line.endswith("destroyed"):
+            result = "destroyed"
+        if line.endswith("the game is lost (score 0)"):
+            result = "lost"
+        events.append(line)
+    return {"invader": name, "rounds": [rounds[k] for k in sorted(rounds)],
+            "result": result, "events": events[-12:]}
+
+
+class SpaceholeBoard(Board):
+    """The board of a Spacehole game (classic or Babylon 5)."""
+
+    asset_name = "spacehole"
+
+    def _public_log_line(self, line: str) -> str:
+        if self.player is not None:
+            return line
+        line = _DREW_HAND.sub(r"\1 a card \2", line)
+        return _SEEN.sub(r"Seen in the deck: a card \1", line)
+
+    def _public_step(self, index: int, step: Step) -> str:
+        if self.player is not None or step.player != CHANCE or not isinstance(step.value, str):
+            return step.text
+        cards = getattr(self.game, "cards", {})
+        card = cards.get(parse_label(step.value)[0])
+        if card is not None and card.kind in ("structure", "defender"):
+            return "a card"
+        return step.text
+
+    def _chance_is_public(self, game: Game) -> bool:
+        chance = game.state.chance
+        return self.player is not None or (chance is not None
+                                           and chance[0] not in _PRIVATE_CHANCE)
+
+    def _extra(self, game: Game, live: bool) -> dict[str, Any]:
+        s = game.state
+        current = s.current
+        invader = current if current and game.cards[current].kind == "invader" else None
+        out: dict[str, Any] = {
+            "variant": game.variant,
+            "theme": "babylon5" if game.variant == "babylon5" else "classic",
+            "power_choice": game.rules.power_choice,
+            "base_hits": game.rules.base_hits,
+            "odds": None,
+            "odds_error": "",
+            "battle": battle_rounds(game.log, invader),
+            "hints": {},
+            "optimal_power": None,
+        }
+        if invader is not None and not game.is_over:
+            try:
+                out["odds"] = dist_rows(game.battle_odds())
+            except NotImplementedError:
+                out["odds_error"] = "the battle odds solver is not available yet"
+        if self.player is not None and s.pending == "build":
+            for name in sorted(set(s.hand)):
+                ok, why = game.is_legal(f"build {name}")
+                if not ok:
+                    out["hints"][f"build {name}"] = why.split(": ", 1)[-1]
+        if s.pending == "power":
+            out["optimal_power"] = game.optimal_power()
+        return out
+
+
+BOARD = SpaceholeBoard

@@ -1,0 +1,458 @@
+// Shared browser half of every board (plain ESM, no build step).
+//
+// A board module (widgets/<game>.js) imports what it needs from this file with one
+// line, `import { mountBoard, h } from "./common.js";`. Python (boardgames/ui/assets.py)
+// inlines this file in place of that line, so anywidget gets one module per board.
+//
+// The browser never holds game state: it draws the traits Python publishes (view,
+// legal, log, history, chance, version, error ...) and sends messages:
+//   {type: "intent", action: "<notation>", version: <the view version it was chosen on>}
+// plus the common controls (undo, redo, roll, auto_roll, agents, new, fork, scrub, save,
+// load). Every element that performs a legal action carries data-action="<notation>";
+// the board's root carries data-game and data-version (test hooks, keep them).
+
+/** Create an element: h("button", {class: "x", "data-action": "pass", onclick: f}, "Pass"). */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") el.className = v;
+      else if (k === "text") el.textContent = v;
+      else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+      else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else el.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Okabe-Ito colour-blind-safe palette class for a player index. */
+export function playerClass(p) {
+  return p === null || p === undefined || p < 0 ? "bg-p-none" : `bg-p${p % 7}`;
+}
+
+/** A probability row {p: "1/6", prob: 0.1666} as "16.7%" plus the exact fraction
+ *  (shortened on screen when huge; the full fraction is in the title). */
+export function probText(row) {
+  const pct = row.prob * 100;
+  const shown = pct > 0 && pct < 0.1 ? "<0.1" : pct.toFixed(1);
+  const exact = row.p.length > 24 ? `${row.p.split("/")[0].length}-digit fraction` : row.p;
+  return h("span", { class: "bg-probtext", title: `exactly ${row.p}` },
+    h("strong", null, `${shown}%`), h("span", { class: "bg-exact" }, ` ${exact}`));
+}
+
+/** Dice faces: `hits` dice showing a hit (a 1) among `dice`; misses are blank faces. */
+export function diceRow(dice, hits, opts = {}) {
+  const max = opts.max ?? 24;
+  const row = h("span", { class: "bg-dice-row" + (opts.fresh ? " bg-fresh" : ""),
+    "aria-label": `${dice} dice, ${hits} hit${hits === 1 ? "" : "s"}` });
+  for (let i = 0; i < Math.min(dice, max); i++) {
+    const hit = i < hits;
+    row.append(h("span", { class: "bg-die" + (hit ? " bg-hit" : ""),
+      style: { animationDelay: `${Math.min(i, 12) * 40}ms` },
+      title: hit ? "hit (rolled a 1)" : "miss (rolled 2-6)" }, hit ? "\u2680" : ""));
+  }
+  if (dice > max) row.append(h("span", { class: "bg-more" }, `+${dice - max}`));
+  return row;
+}
+
+const CONTROL_TYPES = new Set(["undo", "redo", "roll"]);
+
+/**
+ * Mount a board: `spec` = {game, title(ctx), renderMain(ctx), renderDice?(ctx),
+ * themeClass?(ctx)}. ctx.take(notation) returns the notation if it is legal, live and
+ * not yet placed on an element (then mark that element with data-action), else null.
+ */
+export function mountBoard({ model, el, host, signal }, spec) {
+  const root = h("div", { class: `bg-board bg-game-${spec.game}`, "data-game": spec.game,
+    "data-version": String(model.get("version")), tabindex: "-1", role: "group" });
+  const content = h("div", { class: "bg-content" });
+  const forksArea = h("div", { class: "bg-forks" });
+  root.append(content, forksArea);
+  el.append(root);
+
+  const local = { logOpen: false, seed: "", dismissed: null, busy: false, lastReply: model.get("reply"),
+    seenDice: new Set(), firstRender: true, renderedForks: new Map(), scrubPending: null };
+  root.bgLocal = local;
+  // Test and debugging hook: send a raw message as the browser would (the kernel checks
+  // every message; a forged one must be refused there, not here).
+  root.bgSend = (msg) => model.send(msg);
+  root.bgLegal = () => model.get("legal");
+
+  const send = (msg) => model.send(msg);
+
+  function crash(err, where) {
+    const msg = `${where}: ${err && err.message ? err.message : String(err)}`;
+    let box = root.querySelector(":scope > .bg-crash");
+    if (!box) {
+      box = h("div", { class: "bg-crash", role: "alert" });
+      root.prepend(box);
+    }
+    box.replaceChildren(
+      h("strong", null, "The board failed in the browser (a bug, please report it): "),
+      h("span", { class: "bg-crash-msg" }, msg),
+      h("pre", null, err && err.stack ? String(err.stack).slice(0, 2000) : ""));
+    try { send({ type: "frontend_error", message: msg.slice(0, 1900) }); } catch (_) { /* ignore */ }
+  }
+  root.bgCrash = crash;
+
+  function guard(fn, where) {
+    return (...args) => {
+      try { return fn(...args); } catch (err) { crash(err, where); return undefined; }
+    };
+  }
+
+  function focusKey(node) {
+    if (!node || !content.contains(node)) return null;
+    if (node.dataset.action) return ["action", node.dataset.action];
+    if (node.dataset.control) return ["control", node.dataset.control];
+    if (node.dataset.key) return ["key", node.dataset.key];
+    return null;
+  }
+
+  function restoreFocus(key, hadFocus) {
+    if (!key) { if (hadFocus) root.focus({ preventScroll: true }); return; }
+    const [kind, value] = key;
+    for (const n of content.querySelectorAll(`[data-${kind}]`)) {
+      if (n.dataset[kind] === value && !n.closest(".bg-forks")) {
+        n.focus({ preventScroll: true });
+        return;
+      }
+    }
+    root.focus({ preventScroll: true });
+  }
+
+  function makeCtx() {
+    const scrub = model.get("scrub_step");
+    const live = scrub === null || scrub === undefined;
+    const legal = live ? model.get("legal") : [];
+    const legalSet = new Set(legal);
+    const placed = new Set();
+    return {
+      model, h, live, legal, placed,
+      view: live ? model.get("view") : model.get("scrub_view"),
+      extra: live ? model.get("extra") : model.get("scrub_extra"),
+      player: model.get("player"),
+      version: model.get("version"),
+      seenDice: local.seenDice,
+      firstRender: local.firstRender,
+      take(notation) {
+        if (!live || !legalSet.has(notation) || placed.has(notation)) return null;
+        placed.add(notation);
+        return notation;
+      },
+      /** A button for a legal action (or a disabled-looking span when not legal). */
+      actionButton(notation, label, cls = "") {
+        const a = this.take(notation);
+        if (!a) return null;
+        return h("button", { class: `bg-btn bg-act ${cls}`, "data-action": a, type: "button" }, label);
+      },
+    };
+  }
+
+  function header(ctx) {
+    const v = ctx.view || {};
+    const cp = v.current_player;
+    const agents = model.get("agents") || {};
+    let who;
+    if (v.is_over) who = "game over";
+    else if (cp === -1) who = "chance";
+    else if (agents[String(cp)] !== undefined) who = `computer (player ${cp})`;
+    else who = v.players > 1 ? `player ${cp} to move` : "your move";
+    const viewer = ctx.player === null ? "spectator" : (v.players > 1 ? `player ${ctx.player}` : "");
+    return h("header", { class: "bg-head" },
+      h("span", { class: "bg-title" }, spec.title ? spec.title(ctx) : spec.game),
+      viewer ? h("span", { class: `bg-chip ${playerClass(ctx.player)}` }, viewer) : null,
+      h("span", { class: "bg-chip" }, `turn ${v.turn ?? "?"}`),
+      h("span", { class: "bg-chip" }, `phase ${v.phase ?? "?"}`),
+      h("span", { class: `bg-chip bg-tomove ${playerClass(cp)}` }, who),
+      model.get("thinking") ? h("span", { class: "bg-chip bg-thinking", role: "status" }, "computer is thinking\u2026") : null,
+      h("span", { class: "bg-chip bg-steps", title: "steps played (actions and chance outcomes)" },
+        `step ${ctx.live ? model.get("steps") : model.get("scrub_step")}`));
+  }
+
+  function banners(ctx) {
+    const out = [];
+    const err = model.get("error");
+    if (err && local.dismissed !== err) {
+      out.push(h("div", { class: "bg-error", role: "alert" },
+        h("span", { class: "bg-error-text" }, err),
+        h("button", { class: "bg-btn bg-small", type: "button", "data-control": "dismiss",
+          "aria-label": "dismiss the message" }, "\u00d7")));
+    }
+    const note = model.get("notice");
+    if (note && !err) out.push(h("div", { class: "bg-notice", role: "status" }, note));
+    if (!ctx.live) {
+      out.push(h("div", { class: "bg-scrub-banner", role: "status" },
+        h("span", null, `Viewing step ${model.get("scrub_step")} of ${model.get("steps")} (a past position: read-only). `),
+        h("button", { class: "bg-btn", type: "button", "data-control": "scrub-live" }, "Back to live"),
+        h("button", { class: "bg-btn", type: "button", "data-control": "scrub-fork" }, "Fork a what-if from here")));
+    }
+    return out;
+  }
+
+  function otherActions(ctx) {
+    const rest = ctx.legal.filter((a) => !ctx.placed.has(a));
+    if (!rest.length) return null;
+    return h("section", { class: "bg-section bg-other" },
+      h("h4", null, "Other actions"),
+      h("div", { class: "bg-row" }, rest.map((a) => ctx.actionButton(a, a))));
+  }
+
+  function chancePanel(ctx) {
+    if (!ctx.live) return null;
+    const rows = model.get("chance") || [];
+    if (model.get("chance_hidden")) {
+      return h("section", { class: "bg-section bg-chance" },
+        h("h4", null, "Chance"), h("p", null, "A hidden chance outcome is pending (not shown to spectators)."));
+    }
+    if (!rows.length) return null;
+    const list = h("div", { class: "bg-chance-list", role: "list" });
+    for (const r of rows) {
+      const a = ctx.player === null ? null : r.action;
+      const bar = h("span", { class: "bg-bar", style: { width: `${Math.max(1, r.prob * 100)}%` } });
+      const item = a
+        ? h("button", { class: "bg-btn bg-outcome", type: "button", "data-action": a, role: "listitem",
+          title: `force this outcome (probability ${r.p})` },
+          h("span", { class: "bg-outcome-name" }, r.action), h("span", { class: "bg-prob" }, probText(r)),
+          h("span", { class: "bg-bar-bg" }, bar))
+        : h("div", { class: "bg-outcome", role: "listitem" }, h("span", null, r.action),
+          h("span", { class: "bg-prob" }, probText(r)));
+      list.append(item);
+    }
+    return h("section", { class: "bg-section bg-chance" },
+      h("h4", null, "Chance: pick the outcome, or roll"),
+      ctx.player === null ? null : h("button", { class: "bg-btn", type: "button", "data-control": "roll" }, "Roll (seeded)"),
+      list);
+  }
+
+  function genericDice(ctx) {
+    const hist = model.get("history") || [];
+    const from = model.get("last_action_step");
+    const recent = hist.filter(([i, p]) => p === -1 && i >= from);
+    if (!recent.length) return null;
+    return h("section", { class: "bg-section bg-dice", "aria-label": "latest chance outcomes" },
+      h("h4", null, "Dice and draws"),
+      h("div", { class: "bg-row" }, recent.map(([i, , text]) => {
+        const fresh = !ctx.seenDice.has(`h${i}`) && !ctx.firstRender;
+        ctx.seenDice.add(`h${i}`);
+        return h("span", { class: "bg-chip bg-roll" + (fresh ? " bg-fresh" : ""), "data-key": `h${i}` }, text);
+      })));
+  }
+
+  function controls(ctx) {
+    const spectator = ctx.player === null;
+    const agents = model.get("agents") || {};
+    const hasAgents = Object.keys(agents).length > 0;
+    const btn = (control, label, opts = {}) => h("button", { class: "bg-btn", type: "button",
+      "data-control": control, disabled: opts.disabled ? true : null, title: opts.title || null }, label);
+    const seed = h("input", { class: "bg-seed", type: "text", inputmode: "numeric", placeholder: "random",
+      "aria-label": "seed of the new game (blank: random)", value: local.seed, "data-key": "seed",
+      size: "10" });
+    seed.addEventListener("input", () => { local.seed = seed.value; });
+    const auto = h("input", { type: "checkbox", "data-control": "auto-roll", checked: model.get("auto_roll") ? true : null,
+      disabled: spectator ? true : null });
+    return h("nav", { class: "bg-controls", "aria-label": "board controls" },
+      btn("undo", "\u21b6 Undo", { disabled: !ctx.live || !model.get("can_undo") }),
+      btn("redo", "\u21b7 Redo", { disabled: !ctx.live || !model.get("can_redo") }),
+      btn("fork", "Fork", { title: "open a what-if copy of this position in a new board" }),
+      h("span", { class: "bg-group" }, btn("new", "New game", { disabled: spectator }),
+        h("label", null, " seed ", seed)),
+      btn("save", "Save", { disabled: spectator, title: "download the game as a JSON file" }),
+      btn("load", "Load", { disabled: spectator, title: "load a game saved as JSON" }),
+      h("label", { class: "bg-auto", title: "roll chance nodes automatically; off: pick each outcome" }, auto, " auto roll"),
+      hasAgents ? btn("agents", model.get("agents_running") ? "\u23f8 Pause computer" : "\u25b6 Run computer") : null);
+  }
+
+  function scrubber(ctx) {
+    const steps = model.get("steps");
+    const at = ctx.live ? steps : model.get("scrub_step");
+    const range = h("input", { type: "range", min: "0", max: String(steps), value: String(at), step: "1",
+      "data-control": "scrub", "aria-label": "history: step shown", class: "bg-range" });
+    range.addEventListener("input", () => {
+      local.scrubPending = Number(range.value);
+      requestScrub();
+    });
+    return h("div", { class: "bg-scrubber" },
+      h("button", { class: "bg-btn bg-small", type: "button", "data-control": "scrub-prev", disabled: at <= 0 ? true : null,
+        "aria-label": "one step back in the history" }, "\u25c0"),
+      range,
+      h("button", { class: "bg-btn bg-small", type: "button", "data-control": "scrub-next",
+        disabled: ctx.live ? true : null, "aria-label": "one step forward in the history" }, "\u25b6"),
+      h("span", { class: "bg-muted" }, ctx.live ? "live" : `step ${at}/${steps}`));
+  }
+
+  let scrubTimer = null;
+  function requestScrub() {
+    if (scrubTimer) return;
+    scrubTimer = setTimeout(() => {
+      scrubTimer = null;
+      const s = local.scrubPending;
+      local.scrubPending = null;
+      if (s === null) return;
+      send({ type: "scrub", step: s >= model.get("steps") ? null : s });
+    }, 60);
+  }
+
+  function logPanel(ctx) {
+    const lines = ctx.live ? model.get("log") : model.get("scrub_log");
+    const start = ctx.live ? model.get("log_start") : null;
+    const box = h("details", { class: "bg-log", open: local.logOpen ? true : null },
+      h("summary", { "data-key": "log" }, `Log${start ? ` (last ${lines.length} lines)` : ""}`),
+      h("ol", { class: "bg-log-lines", start: String((start ?? 0) + 1), "aria-live": "polite" },
+        lines.map((l) => h("li", null, l))));
+    box.addEventListener("toggle", () => { local.logOpen = box.open; });
+    return box;
+  }
+
+  function syncForks() {
+    const refs = model.get("forks") || [];
+    refs.forEach((ref, i) => {
+      if (local.renderedForks.has(ref)) return;
+      const box = h("div", { class: "bg-fork" }, h("div", { class: "bg-fork-title" }, `What-if board ${i + 1}`));
+      const inner = h("div", { class: "bg-fork-body" });
+      box.append(inner);
+      forksArea.append(box);
+      local.renderedForks.set(ref, box);
+      if (!host || !host.getWidget) {
+        inner.append(h("p", null, "Display board.forks[" + i + "] in a cell to see this what-if board."));
+        return;
+      }
+      host.getWidget(ref).then((w) => w.render({ el: inner, signal }))
+        .catch((err) => crash(err, "opening the what-if board"));
+    });
+  }
+
+  function render() {
+    const active = document.activeElement;
+    const hadFocus = root.contains(active) && !forksArea.contains(active);
+    const key = focusKey(active);
+    const ctx = makeCtx();
+    const theme = spec.themeClass ? spec.themeClass(ctx) : "";
+    root.className = `bg-board bg-game-${spec.game} ${theme}`.trim() + (ctx.live ? "" : " bg-scrubbing");
+    root.setAttribute("aria-label", `${spec.game} board`);
+    const main = h("main", { class: "bg-main" }, spec.renderMain(ctx));
+    const dice = ctx.live ? (spec.renderDice ? spec.renderDice(ctx) : genericDice(ctx)) : null;
+    content.replaceChildren(...[
+      header(ctx), ...banners(ctx), main, otherActions(ctx), chancePanel(ctx), dice,
+      controls(ctx), scrubber(ctx), logPanel(ctx)].filter(Boolean));
+    const log = content.querySelector(".bg-log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
+    syncForks();
+    if (hadFocus) restoreFocus(key, hadFocus);
+    local.firstRender = false;
+    root.dataset.player = ctx.player === null ? "spectator" : String(ctx.player);
+    root.dataset.scrub = ctx.live ? "" : String(model.get("scrub_step"));
+    // Last: the version marks a completely drawn view (tests time clicks by it).
+    root.dataset.version = String(model.get("version"));
+    const crashBox = root.querySelector(":scope > .bg-crash");
+    if (crashBox) crashBox.remove();
+  }
+
+  let scheduled = false;
+  const rerender = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => { scheduled = false; guardedRender(); });
+  };
+  const guardedRender = guard(render, "drawing the board");
+
+  function onReply() {
+    if (model.get("reply") !== local.lastReply) {
+      local.lastReply = model.get("reply");
+      local.busy = false;
+      delete root.dataset.busy;
+    }
+  }
+
+  const onClick = guard((ev) => {
+    const target = ev.target instanceof Element ? ev.target : null;
+    if (!target || target.closest(".bg-board") !== root) return;
+    const actEl = target.closest("[data-action]");
+    if (actEl && content.contains(actEl)) {
+      ev.preventDefault();
+      if (local.busy) return;
+      local.busy = true;
+      root.dataset.busy = "1";
+      send({ type: "intent", action: actEl.dataset.action, version: model.get("version") });
+      return;
+    }
+    const ctl = target.closest("[data-control]");
+    if (!ctl || !content.contains(ctl) || ctl.disabled) return;
+    const c = ctl.dataset.control;
+    const version = model.get("version");
+    if (CONTROL_TYPES.has(c)) send({ type: c, version });
+    else if (c === "fork") send({ type: "fork", step: null });
+    else if (c === "scrub-fork") send({ type: "fork", step: model.get("scrub_step") });
+    else if (c === "scrub-live") send({ type: "scrub", step: null });
+    else if (c === "scrub-prev" || c === "scrub-next") {
+      const steps = model.get("steps");
+      const cur = model.get("scrub_step");
+      const at = cur === null || cur === undefined ? steps : cur;
+      const next = Math.max(0, Math.min(steps, at + (c === "scrub-prev" ? -1 : 1)));
+      send({ type: "scrub", step: next >= steps ? null : next });
+    } else if (c === "agents") send({ type: "agents", run: !model.get("agents_running") });
+    else if (c === "save") send({ type: "save" });
+    else if (c === "load") fileInput.click();
+    else if (c === "dismiss") { local.dismissed = model.get("error"); rerender(); }
+    else if (c === "new") {
+      const text = (local.seed || "").trim();
+      if (text && !/^\d{1,16}$/.test(text)) { showLocalError(`seed must be a whole number, not ${JSON.stringify(text)}`); return; }
+      const seed = text ? Number(text) : null;
+      if (seed !== null && !Number.isSafeInteger(seed)) { showLocalError(`seed ${text} is too large for the browser (at most ${Number.MAX_SAFE_INTEGER})`); return; }
+      send({ type: "new", seed });
+    }
+  }, "handling a click");
+
+  const onChange = guard((ev) => {
+    const t = ev.target;
+    if (!(t instanceof HTMLInputElement) || t.closest(".bg-board") !== root) return;
+    if (t.dataset.control === "auto-roll") send({ type: "auto_roll", value: t.checked, version: model.get("version") });
+  }, "handling a change");
+
+  function showLocalError(text) {
+    let box = content.querySelector(".bg-error");
+    if (!box) { box = h("div", { class: "bg-error", role: "alert" }); content.insertBefore(box, content.children[1] || null); }
+    box.textContent = text;
+  }
+
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", class: "bg-hidden", tabindex: "-1",
+    "aria-hidden": "true" });
+  fileInput.addEventListener("change", guard(() => {
+    const f = fileInput.files && fileInput.files[0];
+    fileInput.value = "";
+    if (!f) return;
+    if (f.size > 8 * 1024 * 1024) { showLocalError(`${f.name} is too large to be a saved game (${f.size} bytes)`); return; }
+    f.text().then((text) => send({ type: "load", name: f.name, text }))
+      .catch((err) => showLocalError(`cannot read ${f.name}: ${err}`));
+  }, "loading a file"));
+  root.append(fileInput);
+
+  const onCustom = guard((msg) => {
+    if (!msg || msg.type !== "save") return;
+    const blob = new Blob([msg.text], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = h("a", { href: url, download: msg.filename, class: "bg-hidden" });
+    root.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+  }, "saving the game");
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("change", onChange);
+  model.on("change", () => { onReply(); rerender(); });
+  model.on("msg:custom", onCustom);
+  guardedRender();
+  return () => {
+    root.removeEventListener("click", onClick);
+    root.removeEventListener("change", onChange);
+    if (scrubTimer) clearTimeout(scrubTimer);
+    root.remove();
+  };
+}

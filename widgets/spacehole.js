@@ -1,0 +1,255 @@
+// The Spacehole board (classic and Babylon 5). Draws game.view(player) and places every
+// legal action where it belongs: a card in hand builds it, a damaged card in play
+// repairs it, the Space Virus / overflow / peek / take choices sit on the cards they
+// name, power tokens go on structures; pass, end turn and power buttons in the prompt.
+import { mountBoard, h, diceRow, probText } from "./common.js";
+
+const PHASES = [
+  ["karma", "Space Karma"], ["event", "Event"], ["build", "Build"],
+  ["power", "Power"], ["income", "Income"], ["end", "End"],
+];
+
+const PROMPTS = {
+  discard: "Your hand is over its limit: click a card in hand to discard it.",
+  build: "Build: click a card in hand to build it, a damaged card to repair it, or pass.",
+  take_defender: "Reinforcements: click a Defender in the discard pile to take it into your hand.",
+  take_structure: "Repairs: click a Structure in the discard pile to take it into your hand.",
+  virus: "Space Virus: click a Defender or Colony to discard it.",
+  overflow: "Too many Defenders for your structures: click one to discard it.",
+  power: "Power: click structures to place power tokens on them, or use the optimal allocation.",
+  end: "End of turn: discard a scouting Defender to look at the deck, or end the turn.",
+};
+
+const CHANCE_TEXT = {
+  draw: "drawing a card", reveal: "looking at the next card of the deck",
+  inv_dice: "the invader rolls", def_dice: "the defenders roll", target: "a random defender is hit",
+  flare: "the solar flare hits a random defender", random_defender: "a random defender is lost",
+  random_structure: "a random structure is lost", peek_die: "rolling 1D6 cards to look at",
+};
+
+function isB5(ctx) {
+  return (ctx.extra && ctx.extra.theme === "babylon5") || (ctx.view && ctx.view.variant === "babylon5");
+}
+
+function pips(current, max, cls) {
+  const out = h("span", { class: `sh-pips ${cls || ""}`, "aria-label": `${current} of ${max}` });
+  for (let i = 0; i < max; i++) out.append(h("span", { class: "sh-pip" + (i < current ? " sh-on" : "") }));
+  return out;
+}
+
+/** A card: a <button data-action> when an action is placed on it, else a <div>. */
+function card(ctx, opts) {
+  let action = null;
+  for (const a of opts.actions) {
+    action = ctx.take(a);
+    if (action) break;
+  }
+  const attrs = {
+    class: `sh-card sh-${opts.kind}` + (action ? " sh-actionable" : "") + (opts.cls ? ` ${opts.cls}` : ""),
+    title: action ? `${action}${opts.note ? ` \u2014 ${opts.note}` : ""}` : (opts.hint || opts.note || null),
+    "data-key": opts.key,
+  };
+  const body = [h("span", { class: "sh-name" }, opts.name), ...(opts.body || [])];
+  if (action) {
+    return h("button", { ...attrs, type: "button", "data-action": action }, body,
+      h("span", { class: "sh-verb" }, `\u25b8 ${action.split(" ")[0]}`));
+  }
+  return h("div", attrs, body);
+}
+
+function statusBar(ctx, v) {
+  const b5 = isB5(ctx);
+  const chip = (label, value, cls = "") => h("span", { class: `sh-stat ${cls}` },
+    h("span", { class: "sh-stat-label" }, label), h("span", { class: "sh-stat-value" }, value));
+  const track = h("ol", { class: "sh-phases", "aria-label": "phases of the turn" },
+    PHASES.map(([key, label]) => h("li", { class: key === v.phase ? "sh-now" : "", "aria-current": key === v.phase ? "step" : null }, label)));
+  const power = v.power || {};
+  return h("div", { class: "sh-status" },
+    chip("Turn", v.turn),
+    chip(b5 ? "Credits" : "Megacredits", v.megacredits, "sh-mc"),
+    chip("Deck", v.deck_size),
+    chip("Hand", `${v.hand_size}/${v.hand_limit}`),
+    chip("Power used/made", `${power.upkeep ?? 0}/${power.generated ?? 0}`, "sh-power"),
+    chip("Defenders", `${(v.defenders || []).length}/${v.capacity}`),
+    v.terraform ? chip("Terraform", `\u00d7${v.terraform}`) : null,
+    v.seismic ? chip("Seismic", "no income", "sh-warn") : null,
+    v.last_income !== null && v.last_income !== undefined ? chip("Last income", v.last_income) : null,
+    track);
+}
+
+function prompt(ctx, v) {
+  const parts = [];
+  let text = "";
+  if (v.is_over) {
+    text = v.lost ? `The ${v.base.name} is destroyed: the game is lost (score 0).` : `Game over: score ${v.megacredits}.`;
+  } else if (v.current_player === -1) {
+    text = `Chance: ${CHANCE_TEXT[v.chance] || v.chance}.`;
+  } else if (!ctx.live) {
+    text = v.pending ? PROMPTS[v.pending] || v.pending : "";
+  } else if (ctx.legal.length === 0 && v.pending) {
+    text = "Waiting\u2026";
+  } else {
+    text = PROMPTS[v.pending] || "";
+  }
+  parts.push(h("span", { class: "sh-prompt-text" }, text));
+  const buttons = [
+    ctx.actionButton("pass", "Pass (build nothing)"),
+    ctx.actionButton("power optimal", "Power: optimal allocation", "sh-primary"),
+    ctx.actionButton("power done", "Power: done"),
+    ctx.actionButton("end turn", "End turn", "sh-primary"),
+  ].filter(Boolean);
+  if (buttons.length) parts.push(h("span", { class: "bg-row" }, buttons));
+  const opt = ctx.extra && ctx.extra.optimal_power;
+  if (opt && ctx.live) {
+    const entries = Object.entries(opt).filter(([, n]) => n > 0);
+    parts.push(h("div", { class: "sh-optimal bg-muted" },
+      `Optimal allocation: ${entries.length ? entries.map(([r, n]) => `${n}\u00d7 ${r}`).join(", ") : "nothing to power"}`));
+  }
+  return h("div", { class: "sh-prompt", role: "status" }, parts);
+}
+
+function battlePanel(ctx, v) {
+  const x = ctx.extra || {};
+  const battle = x.battle;
+  const cur = v.current;
+  const isInvader = cur && cur.kind === "invader";
+  if (!battle && !isInvader) {
+    if (cur) {
+      return h("section", { class: "sh-section sh-event" },
+        h("h4", null, "Event"), h("div", { class: "sh-card sh-eventcard", "data-key": "event" },
+          h("span", { class: "sh-name" }, cur.name), h("span", { class: "sh-note" }, cur.note)));
+    }
+    return null;
+  }
+  const name = isInvader ? cur.name : battle.invader;
+  const invCard = isInvader
+    ? h("div", { class: "sh-card sh-invader", "data-key": "invader" },
+      h("span", { class: "sh-name" }, name),
+      h("span", { class: "sh-force" }, "Force ", pips(cur.current_force, cur.force, "sh-red"), ` ${cur.current_force}/${cur.force}`))
+    : h("div", { class: "sh-card sh-invader sh-gone", "data-key": "invader" }, h("span", { class: "sh-name" }, name),
+      h("span", { class: "sh-note" }, battle.result === "destroyed" ? "destroyed" : battle.result === "lost" ? "won: the base fell" : "battle over"));
+  const rounds = (battle && battle.rounds) || [];
+  const table = h("table", { class: "sh-rounds" },
+    h("thead", null, h("tr", null, h("th", null, "Round"), h("th", null, name), h("th", null, "Defenders"))),
+    h("tbody", null, rounds.map((r, i) => {
+      const cell = (side, key) => {
+        if (!side) return h("td", { class: "bg-muted" }, "\u2014");
+        const k = `${name}|${ctx.view.turn}|${r.round}|${key}`;
+        const fresh = ctx.live && !ctx.firstRender && !ctx.seenDice.has(k);
+        ctx.seenDice.add(k);
+        return h("td", null, diceRow(side.dice, side.hits, { fresh }),
+          h("span", { class: "sh-hits" }, ` ${side.hits}/${side.dice} hit${side.hits === 1 ? "" : "s"}`));
+      };
+      return h("tr", { class: i === rounds.length - 1 ? "sh-last" : "" },
+        h("th", null, r.round), cell(r.invader, "inv"), cell(r.defenders, "def"));
+    })));
+  const odds = x.odds;
+  const oddsBox = odds
+    ? h("div", { class: "sh-odds", "aria-label": "exact odds of this battle" },
+      h("h5", null, "Exact odds of this battle"),
+      odds.map((row) => h("div", { class: `sh-odds-row sh-odds-${row.outcome}` },
+        h("span", { class: "sh-odds-name" }, row.outcome),
+        h("span", { class: "bg-bar-bg" }, h("span", { class: "bg-bar", style: { width: `${row.prob * 100}%` } })),
+        h("span", { class: "bg-prob" }, probText(row)))))
+    : (x.odds_error && isInvader ? h("div", { class: "sh-odds bg-muted" }, x.odds_error) : null);
+  const next = v.battle && isInvader
+    ? h("div", { class: "bg-muted" }, `Next: ${v.battle.invader_dice} invader dice against ${v.battle.defender_dice} defender dice`)
+    : null;
+  return h("section", { class: "sh-section sh-battle", "aria-label": "battle" },
+    h("h4", null, isInvader ? `Battle \u2014 round ${v.battle ? v.battle.round : 1}` : "Last battle this turn"),
+    h("div", { class: "sh-battle-grid" }, invCard, h("div", null, table, next), oddsBox));
+}
+
+function baseRow(ctx, v) {
+  const b = v.base;
+  const hits = b.max_hits;
+  const baseCard = card(ctx, {
+    kind: "base", key: "base", name: b.name, note: `generates ${b.generates} power; built-in turret (1 die)`,
+    actions: [`repair ${b.name}`, `virus ${b.name}`],
+    body: [h("span", { class: "sh-line" }, `\u26a1 +${b.generates}`),
+      h("span", { class: "sh-line sh-damage" }, `Damage ${b.damage}/${hits}`, pips(hits - b.damage, hits, "sh-hull"))],
+  });
+  const structures = (v.structures || []).map((s, i) => {
+    const tok = s.powered ? h("span", { class: "sh-token", title: "powered" }, "\u26a1") : null;
+    return card(ctx, {
+      kind: "structure", key: `s${i}:${s.label}`, name: s.name, note: s.note, cls: s.powered ? "sh-powered" : "",
+      actions: [`repair ${s.label}`, `virus ${s.label}`, ...(s.powered ? [] : [`power ${s.name}`])],
+      body: [
+        h("span", { class: "sh-line" },
+          s.income ? h("span", { class: "sh-income", title: "income when powered" }, `$${s.income}`) : null,
+          s.power ? h("span", { class: "sh-upkeep", title: "power it needs" }, ` P${s.power}`) : null,
+          s.generates ? h("span", { class: "sh-gen", title: "power it generates" }, ` \u26a1+${s.generates}`) : null, tok),
+        s.max_hits ? h("span", { class: "sh-line sh-damage" }, `Hits ${s.damage}/${s.max_hits}`) : null,
+      ],
+    });
+  });
+  return h("section", { class: "sh-section sh-structures", "aria-label": "base and structures" },
+    h("h4", null, `${b.name} and structures`), h("div", { class: "sh-cards" }, baseCard, structures));
+}
+
+function defendersRow(ctx, v) {
+  const defs = (v.defenders || []).map((d, i) => card(ctx, {
+    kind: "defender", key: `d${i}:${d.label}`, name: d.name, note: d.note,
+    cls: d.fights ? "" : "sh-idle",
+    actions: [`repair ${d.label}`, `virus ${d.label}`, `remove ${d.label}`, `peek ${d.label}`],
+    body: [h("span", { class: "sh-force" }, "Force ", pips(d.current_force, d.force), ` ${d.current_force}/${d.force}`),
+      d.damage ? h("span", { class: "sh-line sh-damage" }, `Damage ${d.damage}`) : null,
+      d.fights ? null : h("span", { class: "sh-line sh-warn" }, "does not fight")],
+  }));
+  return h("section", { class: "sh-section sh-defenders", "aria-label": "defenders" },
+    h("h4", null, `Defenders ${defs.length}/${v.capacity}`),
+    h("div", { class: "sh-cards" }, defs.length ? defs : h("span", { class: "bg-muted" }, "no defenders")));
+}
+
+function handRow(ctx, v) {
+  if (!Array.isArray(v.hand)) {
+    return h("section", { class: "sh-section sh-hand", "aria-label": "hand" },
+      h("h4", null, `Hand ${v.hand_size}/${v.hand_limit}`), h("span", { class: "bg-muted" }, "hidden from spectators"));
+  }
+  const hints = (ctx.extra && ctx.extra.hints) || {};
+  const cards = v.hand.map((n, i) => card(ctx, {
+    kind: "hand", key: `h${i}:${n}`, name: n, hint: hints[`build ${n}`] || null,
+    cls: hints[`build ${n}`] ? "sh-blocked" : "",
+    actions: [`build ${n}`, `discard ${n}`],
+  }));
+  const known = (v.known_top || []).length
+    ? h("div", { class: "sh-known" }, h("span", { class: "bg-muted" }, "Seen on top of the deck: "),
+      v.known_top.map((n, i) => h("span", { class: "bg-chip", "data-key": `k${i}` }, `${i + 1}. ${n}`)))
+    : null;
+  return h("section", { class: "sh-section sh-hand", "aria-label": "hand" },
+    h("h4", null, `Hand ${v.hand.length}/${v.hand_limit}`),
+    h("div", { class: "sh-cards" }, cards.length ? cards : h("span", { class: "bg-muted" }, "empty")), known);
+}
+
+function discardRow(ctx, v) {
+  const entries = Object.entries(v.discard || {});
+  const items = entries.map(([n, c]) => {
+    const a = ctx.take(`take ${n}`);
+    const label = `${n}${c > 1 ? ` \u00d7${c}` : ""}`;
+    return a
+      ? h("button", { class: "bg-btn bg-act sh-take", type: "button", "data-action": a, title: a }, label)
+      : h("span", { class: "bg-chip sh-discarded" }, label);
+  });
+  return h("details", { class: "sh-section sh-discard", open: entries.length && ctx.legal.some((a) => a.startsWith("take ")) ? true : null },
+    h("summary", { "data-key": "discard" }, `Discard pile (${entries.reduce((s, [, c]) => s + c, 0)})`),
+    h("div", { class: "bg-row" }, items.length ? items : h("span", { class: "bg-muted" }, "empty")));
+}
+
+function renderMain(ctx) {
+  const v = ctx.view;
+  if (!v || !v.base) return h("p", null, "No position to show.");
+  return h("div", { class: "sh-board" },
+    statusBar(ctx, v), prompt(ctx, v), battlePanel(ctx, v), baseRow(ctx, v), defendersRow(ctx, v),
+    handRow(ctx, v), discardRow(ctx, v));
+}
+
+export function render({ model, el, host, signal }) {
+  return mountBoard({ model, el, host, signal }, {
+    game: "spacehole",
+    title: (ctx) => (isB5(ctx) ? "Babylon 5 \u00b7 Spacehole" : "Spacehole"),
+    themeClass: (ctx) => (isB5(ctx) ? "bg-theme-babylon5" : "bg-theme-classic"),
+    renderMain,
+  });
+}
+
+export default { render };
