@@ -18,16 +18,20 @@ The odds follow the engine (``game.py``: ``_battle_step``, ``_hit_defender``,
 ``_hit_structure``, ``_hit_base``, ``defender_dice``) and ruling 3's ``battle_order``.
 A round in which nothing is hit is a self-loop, so with ``P`` the transition
 probabilities ``W(s) = sum_{s' != s} P(s, s') W(s') / (1 - P(s, s))``. Every other
-transition removes at least one hit point or die, so the states form a DAG.
+transition removes at least one hit point (of a card, a structure or the invader), so
+the states form a DAG, solved successors first.
 
 Exactness without ``Fraction`` arithmetic in the inner loops: every probability of a round
 is an integer over ``6^n * L`` (``n`` dice rolled, ``L`` a common denominator of the random
 targets), and ``1 - P(s, s) = (6^n - 5^n) / 6^n``. So ``W(s) * (6^n - 5^n) * L`` is an integer
-combination of the successors' ``W``. A first pass bounds, per state, the exponents of
-these factors over every path from it (a successor's bound never exceeds its predecessor's,
-so only the "one more hit" successors need looking at); their product ``D`` is a common
-denominator of every ``W`` in the chain. The second pass computes the integers ``W * D``
-exactly (every division is checked to be exact) and a single ``Fraction`` is made at the end.
+combination of the successors' ``W``, and the denominator of ``W(s)`` divides the product
+of these factors over the states of any path from ``s``. A first pass walks every
+reachable state (following only the "one hit more" successors: every other successor is
+reachable from one of them) and bounds that product: ``n`` never increases along a path,
+so ``6^n - 5^n`` occurs at most as often as the longest run of states with that ``n``; the
+small ``L`` combine by lcm. The bound ``D`` is a common denominator of every ``W`` of the
+chain. The second pass computes the integers ``W * D`` (each division is checked to be
+exact), and one ``Fraction`` is made at the end.
 
 >>> battle_odds(3, ["Space Marines"])["win"] > battle_odds(3)["win"]
 True
@@ -142,15 +146,16 @@ def _alloc(defs: Defs, k: int) -> Alloc:
 
 
 @cache
-def _comb(defs: Defs, f: int) -> Alloc:
-    """The invader's whole attack with ``f`` dice: ``(L, ((defenders, spill), weight)...)``,
-    weights over ``6^f * L``; the first item is the no-hit outcome. (``k`` hits always
-    remove exactly ``k`` hit points or spill, so the outcomes of different ``k`` differ.)"""
+def _comb(defs: Defs, f: int) -> tuple[int, tuple[tuple[Defs, int, int, int], ...]]:
+    """The invader's whole attack with ``f`` dice: ``(L, ((defenders, spill, weight, their
+    dice)...))``, weights over ``6^f * L``; the first item is the no-hit outcome. (``k``
+    hits always remove exactly ``k`` hit points or spill, so the outcomes of different
+    ``k`` differ.)"""
     bw = _bw(f)
     parts = [_alloc(defs, k) for k in range(f + 1)]
     den = math.lcm(*(p[0] for p in parts))
-    return den, tuple((key, w * bw[k] * (den // l1))
-                      for k, (l1, items) in enumerate(parts) for key, w in items)
+    return den, tuple((nd, sp, w * bw[k] * (den // l1), _dice_of(nd))
+                      for k, (l1, items) in enumerate(parts) for (nd, sp), w in items)
 
 
 @cache
@@ -238,56 +243,53 @@ def _solve(ctx: Context, tops: list[BState]) -> dict[BState, Fraction]:
     # The first item of _comb(...) is the no-hit outcome: with no defender hit either,
     # it is the self-loop, left out (W(s) * gap(n) * L(s) counts only the other outcomes).
     rows: dict[tuple[Defs, int], list[int]] = {}
-    pow6 = [6**i for i in range(max(f + dice(defs, h) for f, defs, h in post) + 2)]
+    top_n = max(n for n, _, _ in seen.values()) + 2
+    pow6 = [6**i for i in range(top_n)]
+    bws = [_bw(i) for i in range(top_n)]
+    tails = [_tail(i) for i in range(top_n)]
+    fire = [1 + min(turrets, max(0, h - base_left))
+            for h in range(max(h for _, _, h in post) + 1)]
     for s in post:
         f, defs, h = s
-        d = dice(defs, h)
+        d = seen[s][0] - f
         lcm_s, items = _comb(defs, f)
         if order == "defenders_first":
-            bd = _bw(d)
-            acc = _tail(d)[min(f, d + 1)] * pow6[f] * lcm_s * big
+            bd = bws[d]
+            acc = tails[d][min(f, d + 1)] * pow6[f] * lcm_s * big
             for j in range(min(f - 1, d) + 1):
                 f2 = f - j
                 l2, items2 = _comb(defs, f2)
                 inner = 0
-                for (nd, sp), w in items2[1:] if j == 0 else items2:
+                for nd, sp, w, _ in items2[1:] if j == 0 else items2:
                     if h > sp:
                         inner += w * rows[nd, h - sp][f2]
                 acc += bd[j] * pow6[j] * (lcm_s // l2) * inner
         elif order == "invader_first":
-            acc = 0
-            self_row = rows.get((defs, h))
-            for (nd, sp), w in items:
+            (nd, _, w, nd_dice), *rest = items
+            bd2 = bws[d]
+            acc = tails[d][min(f, d + 1)] * big
+            if f > 1:  # the no-hit outcome: no self-loop term
+                acc += sum(map(mul, bd2[1:f], rows[nd, h][f - 1 : 0 : -1]))
+            acc *= w
+            for nd, sp, w, nd_dice in rest:
                 h2 = h - sp
                 if h2 <= 0:
                     continue
-                d2 = 1 + min(turrets, max(0, h2 - base_left)) + _dice_of(nd)
-                bd2 = _bw(d2)
-                inner = _tail(d2)[min(f, d2 + 1)] * big
-                row = rows.get((nd, h2))
-                if row is self_row:  # the no-hit outcome: no self-loop term
-                    if f > 1:
-                        inner += sum(map(mul, bd2[1:f], row[f - 1 : 0 : -1]))
-                else:
-                    inner += sum(map(mul, bd2[:f], row[f:0:-1]))
+                d2 = fire[h2] + nd_dice
+                bd2 = bws[d2]
+                inner = tails[d2][min(f, d2 + 1)] * big
+                inner += sum(map(mul, bd2[:f], rows[nd, h2][f:0:-1]))
                 acc += w * pow6[d - d2] * inner
         else:
-            bd = _bw(d)
+            bd = bws[d]
             bdf = bd[:f]
-            first = True
-            acc = 0
-            total = 0
-            for (nd, sp), w in items:
-                if first:  # the no-hit outcome: no self-loop term
-                    first = False
-                    total = w
-                    if f > 1:
-                        acc = w * sum(map(mul, bd[1:f], rows[nd, h][f - 1 : 0 : -1]))
-                    continue
+            (nd, _, total, _), *rest = items
+            acc = total * sum(map(mul, bd[1:f], rows[nd, h][f - 1 : 0 : -1])) if f > 1 else 0
+            for nd, sp, w, _ in rest:
                 if h > sp:
                     total += w
                     acc += w * sum(map(mul, bdf, rows[nd, h - sp][f:0:-1]))
-            acc += total * _tail(d)[min(f, d + 1)] * big
+            acc += total * tails[d][min(f, d + 1)] * big
         val, rem = divmod(acc, _gap(f + d) * lcm_s)
         if rem:  # pragma: no cover - the denominator bound is a theorem; guard it anyway
             raise AssertionError(f"inexact division at {s}")
