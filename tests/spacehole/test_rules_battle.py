@@ -431,8 +431,9 @@ def test_ruling_5_space_hero_destroyed_by_its_first_hit_no_carry_over() -> None:
 
 
 def test_ruling_6_power_matters_for_income_and_building_not_for_fighting() -> None:
-    """Ruling 6: "Power tokens exist only from the Power phase to the end of the Income
-    phase, so turrets, domes and the Command Center work whether powered or not."
+    """Ruling 6: "Power matters for income and building, not for fighting." "Power tokens
+    exist only from the Power phase to the end of the Income phase, so turrets, domes and
+    the Command Center work whether powered or not."
     """
     # Five Agrodomes take the Base's 5 power: turret, dome and Command Center get none.
     g = scenario(structures=["Agrodome"] * 5 + ["Laser Turret", "Force Dome",

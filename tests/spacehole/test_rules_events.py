@@ -45,6 +45,7 @@ def event(name: str, **kw):
 
 def test_solar_flare_randomly_distribute_2_points_of_damage_to_your_defenders() -> None:
     """Solar Flare: "Randomly distribute 2 points of damage to your defenders"
+    Ruling 11: "Solar Flare: two hits, each to a random defender."
 
     Each point goes to a defender chosen uniformly at random (both may hit the same one);
     domes, turrets and the Base are not hit."""
@@ -74,6 +75,8 @@ def test_solar_flare_space_hero_destroyed_by_the_first_point() -> None:
 
 def test_reinforcements_take_1_defender_from_your_discard_and_put_it_in_your_hand() -> None:
     """Reinforcements: "Take 1 defender from your discard & put it in your hand"
+    Ruling 11: "Reinforcements / Repairs: the player picks a defender / structure from the
+    discard pile to hand."
 
     The player picks any defender of the discard pile (not a structure)."""
     g = event("Reinforcements", discard=["Space Navy", "Space Hero", "Colony", "Supernova"],
@@ -94,6 +97,8 @@ def test_reinforcements_take_1_defender_from_your_discard_and_put_it_in_your_han
 @pytest.mark.parametrize("name", ["Lost in Space", "Black Hole", "Intergalactic War"])
 def test_discard_1_random_defender(name: str) -> None:
     """Lost in Space, Black Hole, Intergalactic War: "Discard 1 random Defender"
+    Ruling 11: "Lost in Space, Black Hole, Intergalactic War: discard a random defender in
+    play."
     """
     g = event(name, structures=["Colony"],
               defenders=["Astro Guard", "Space Navy", "Space Hero"], damage={"Space Navy": 3})
@@ -149,6 +154,7 @@ def test_core_instabilities_discard_1_mine() -> None:
 
 def test_terraform_all_agrodomes_income_plus_2_for_rest_of_game() -> None:
     """Terraform: "All Agrodomes income +2 for rest of game"
+    Ruling 11: "Terraform: +2 income per Agrodome for the rest of the game."
 
     Agrodomes in play and those built later, every later turn."""
     g = event("Terraform", structures=["Agrodome", "Colony"], hand=["Agrodome"],
@@ -165,6 +171,7 @@ def test_terraform_all_agrodomes_income_plus_2_for_rest_of_game() -> None:
 
 def test_emergency_repairs_discard_all_damage_counters() -> None:
     """Emergency Repairs: "Discard all Damage counters"
+    Ruling 11: "Emergency Repairs: remove all damage."
     """
     g = event("Emergency Repairs", structures=["Force Dome", "Colony"],
               defenders=["Space Navy", "Space Marines", "Astro Guard"],
@@ -176,7 +183,9 @@ def test_emergency_repairs_discard_all_damage_counters() -> None:
 
 
 def test_seismic_events_generate_no_income_this_turn() -> None:
-    """Seismic Events: "Generate no income this turn" — the next turn earns again."""
+    """Seismic Events: "Generate no income this turn" — the next turn earns again.
+    Ruling 11: "Seismic Events: no income this turn."
+    """
     g = event("Seismic Events", structures=["Agrodome", "Colony"], megacredits=10,
               deck=["Mine"])
     assert view(g)["seismic"] is True
@@ -192,6 +201,8 @@ def test_seismic_events_generate_no_income_this_turn() -> None:
 @pytest.mark.parametrize("name", ["Sabotage", "Planet Bombs", "Meteor Swarm"])
 def test_discard_one_random_structure(name: str) -> None:
     """Sabotage, Planet Bombs, Meteor Swarm: "Discard one random structure*"
+    Ruling 11: "Sabotage, Planet Bombs, Meteor Swarm: a random structure in play, the Base
+    included, is discarded; if it is the Base, the Base takes 1 damage instead."
 
     Uniform among the structure cards in play, the Base included."""
     g = event(name, structures=["Agrodome", "Agrodome", "Colony"])
@@ -231,14 +242,19 @@ def test_dilithium_crystals_gain_10_megacredits_per_mine() -> None:
 
 
 def test_space_traders_gain_3_megacredits_per_structure() -> None:
-    """Space Traders: "Gain 3 Megacredits per Structure" — the Base is a structure."""
+    """Space Traders: "Gain 3 Megacredits per Structure" — the Base is a structure.
+    Ruling 11: "Space Traders, Interstellar Tax Men: per structure in play, the Base
+    included."
+    """
     g = event("Space Traders", structures=["Mine", "Solar Array", "Laser Turret", "Colony"],
               defenders=["Space Navy"], hand=["Mine"], megacredits=1)
     assert view(g)["megacredits"] == 1 + 3 * 5
 
 
 def test_space_virus_discard_1_defender_or_colony() -> None:
-    """Space Virus: "Discard 1 Defender or Colony" — the player's choice."""
+    """Space Virus: "Discard 1 Defender or Colony" — the player's choice.
+    Ruling 11: "Space Virus: the player discards a defender or a Colony of their choice."
+    """
     g = event("Space Virus", structures=["Colony", "Colony", "Agrodome"],
               defenders=["Space Navy", "Astro Guard"], damage={"Space Navy": 1})
     assert acts(g) == {"virus Space Navy [1 dmg]", "virus Astro Guard", "virus Colony"}
@@ -272,8 +288,9 @@ def test_merchant_from_venus_gain_20_megacredits_per_colony() -> None:
 
 @pytest.mark.parametrize(("before", "after"), [(41, 21), (40, 20), (1, 1), (0, 0), (3, 2)])
 def test_cosmic_con_artist_lose_half_of_your_megacredits(before: int, after: int) -> None:
-    """Cosmic Con Artist: "Lose half of your Megacredits" — ruling 11: "lose half, rounded
-    down" (the loss is rounded down: 41 loses 20)."""
+    """Cosmic Con Artist: "Lose half of your Megacredits"
+    Ruling 11: "Cosmic Con Artist: lose half, rounded down." — the loss is rounded down
+    (41 loses 20, keeps 21): the player keeps the odd Megacredit."""
     g = event("Cosmic Con Artist", megacredits=before)
     assert view(g)["megacredits"] == after
 

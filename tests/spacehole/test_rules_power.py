@@ -415,7 +415,7 @@ def test_ruling_10_option_power_choice_manual_power_optimal() -> None:
 
 
 def test_ruling_10_option_power_choice_is_validated() -> None:
-    """Ruling 10: ``power_choice`` is "auto" or "manual"."""
+    """Ruling 10: ``power_choice`` is ``"auto"`` or ``"manual"``; nothing else."""
     with pytest.raises(ValueError, match="power_choice"):
         Rules(power_choice="optimal")
     g = scenario(structures=["Agrodome"], phase="build", deck=["Mine"])
@@ -431,9 +431,8 @@ def test_ruling_10_ties_more_powered_structures() -> None:
 
 
 def test_ruling_10_babylon5_factory_never_supported_without_the_option() -> None:
-    """Ruling "Deck": "there is no Refinery row, so its Factory can never be supported
-    (option `b5_add_refineries`, default off)" — in the Power phase its Factory never
-    earns."""
+    """Ruling "Deck": "there is no Refinery row, so its Factory can never be supported" —
+    in the Power phase its Factory never earns."""
     gen = ["Fusion reactor"]
     assert income_after_power_phase(gen + ["Loading bay"] * 4 + ["Factory"],
                                     variant="babylon5") == 4

@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 from spacehole.rules_support import (
     CHANCE,
+    RULE_TEXT,
     Rules,
     Spacehole,
     acts,
@@ -108,6 +109,25 @@ def test_the_deck_has_4_types_of_cards_mixed_in() -> None:
         by_kind[g.card(name).kind] += p
     assert dict(by_kind) == {"structure": Fraction(41, 96), "defender": Fraction(13, 96),
                              "invader": Fraction(20, 96), "event": Fraction(22, 96)}
+
+
+def test_number_column_is_the_number_of_that_card_in_the_deck() -> None:
+    """"# = Number of that card in the deck"
+
+    The first draw of a new game weighs each structure by its # column (the Base, in
+    play, is not in the deck); every other card is in the deck once."""
+    table = RULE_TEXT.split("Card Name:\t\t#", 1)[1].split("\n# =", 1)[0]
+    counts = {}
+    for line in table.splitlines()[1:]:
+        cells = [c.strip() for c in line.split("\t") if c.strip()]
+        counts[cells[0]] = int(cells[1])
+    assert len(counts) == 13 and counts["Mine"] == 8
+    d = chance(new_game())
+    for name, k in counts.items():
+        assert d.get(name, 0) == (0 if name == "Base" else Fraction(k, 96)), name
+    others = [n for n in d if n not in counts]
+    assert len(others) == 13 + 20 + 22
+    assert all(d[n] == Fraction(1, 96) for n in others)
 
 
 # ---------------------------------------------------------------------------------------
