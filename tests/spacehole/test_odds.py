@@ -653,3 +653,14 @@ def test_ruling_7_alien_artifact_does_not_fight_once_the_lab_is_gone() -> None:
     assert not any(n == "Research Labs" for n, _ in g.state.structures)
     assert g.battle_odds() == odds.battle_odds("World Eater", ["Alien Artifact"], lab=False)
     assert g.battle_odds() != odds.battle_odds("World Eater", ["Alien Artifact"], lab=True)
+
+
+def test_babylon5_game_odds_use_its_own_cards() -> None:
+    rules = Rules(base_hits=6)
+    g = bg.Spacehole.scenario(variant="babylon5", defenders=["Marines", "Co Capt John Sheridan"],
+                              structures=["Ppg turret", "Hull armor"], phase="event",
+                              event="Shadow ship", auto_roll=False, rules=rules)
+    expected = odds.battle_odds("Shadow ship", ["Marines", "Co Capt John Sheridan"], turrets=1,
+                                domes=1, rules=rules, variant="babylon5")
+    assert g.battle_odds() == expected
+    assert expected == odds.battle_odds(7, [3, "Space Hero"], turrets=1, domes=1, rules=rules)
