@@ -202,8 +202,9 @@ class Dist(Mapping[Any, Fraction]):
 
     # ------------------------------------------------------------------ display
     def table(self) -> str:
-        """A readable text table: outcome, exact probability, percentage."""
-        rows = [(str(k), str(v), f"{float(v):.2%}") for k, v in self._p.items()]
+        """A readable text table: outcome, exact probability, percentage. Fractions too
+        long to read are shown by their digit counts (``repr`` keeps them whole)."""
+        rows = [(str(k), _short(v), f"{float(v):.2%}") for k, v in self._p.items()]
         w0 = max([len("outcome")] + [len(r[0]) for r in rows])
         w1 = max([len("probability")] + [len(r[1]) for r in rows])
         lines = [f"{'outcome':<{w0}}  {'probability':>{w1}}  {'%':>7}"]
@@ -224,7 +225,7 @@ class Dist(Mapping[Any, Fraction]):
             rows.append(
                 "<tr>"
                 f"<td style='text-align:left'>{html.escape(str(k))}</td>"
-                f"<td style='text-align:right'>{v}</td>"
+                f"<td style='text-align:right' title='{v}'>{html.escape(_short(v))}</td>"
                 f"<td style='text-align:right'>{pct:.2f}%</td>"
                 "<td style='min-width:8em'><div style='background:#0072b2;height:0.8em;"
                 f"width:{pct:.1f}%'></div></td></tr>"
@@ -233,6 +234,15 @@ class Dist(Mapping[Any, Fraction]):
             "<table class='bg-dist'><thead><tr><th>outcome</th><th>probability</th>"
             "<th>%</th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
         )
+
+
+def _short(f: Fraction, limit: int = 24) -> str:
+    """``f`` as a fraction when short, else its value and the size of the exact fraction."""
+    s = str(f)
+    if len(s) <= limit:
+        return s
+    num, den = len(str(f.numerator)), len(str(f.denominator))
+    return f"≈{float(f):.6g} ({num}/{den}-digit fraction)"
 
 
 def _ordered(d: dict[Any, Fraction]) -> dict[Any, Fraction]:
