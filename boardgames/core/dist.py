@@ -204,7 +204,7 @@ class Dist(Mapping[Any, Fraction]):
     def table(self) -> str:
         """A readable text table: outcome, exact probability, percentage. Fractions too
         long to read are shown by their digit counts (``repr`` keeps them whole)."""
-        rows = [(str(k), _short(v), f"{float(v):.2%}") for k, v in self._p.items()]
+        rows = [(str(k), _short(v), _pct(v)) for k, v in self._p.items()]
         w0 = max([len("outcome")] + [len(r[0]) for r in rows])
         w1 = max([len("probability")] + [len(r[1]) for r in rows])
         lines = [f"{'outcome':<{w0}}  {'probability':>{w1}}  {'%':>7}"]
@@ -234,6 +234,14 @@ class Dist(Mapping[Any, Fraction]):
             "<table class='bg-dist'><thead><tr><th>outcome</th><th>probability</th>"
             "<th>%</th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
         )
+
+
+def _pct(f: Fraction) -> str:
+    if 0 < f < Fraction(1, 20000):
+        return "<0.01%"
+    if Fraction(19999, 20000) < f < 1:
+        return ">99.99%"
+    return f"{float(f):.2%}"
 
 
 def _short(f: Fraction, limit: int = 24) -> str:
