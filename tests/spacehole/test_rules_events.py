@@ -241,6 +241,17 @@ def test_dilithium_crystals_gain_10_megacredits_per_mine() -> None:
     assert view(event("Dilithium Crystals"))["megacredits"] == 0
 
 
+def test_decision_events_count_the_cards_in_play_powered_or_not() -> None:
+    """Dilithium Crystals: "Gain 10 Megacredits per Mine" — events are resolved in the
+    Event phase, before any power token is placed (ruling 6: "Power tokens exist only from
+    the Power phase to the end of the Income phase"): every Mine in play counts, even one
+    that will not be powered this turn."""
+    g = event("Dilithium Crystals", structures=["Agrodome"] * 5 + ["Mine", "Mine"])
+    assert view(g)["megacredits"] == 20
+    play(g, "pass")
+    assert view(g)["last_income"] == 5 and view(g)["megacredits"] == 20 + 5
+
+
 def test_space_traders_gain_3_megacredits_per_structure() -> None:
     """Space Traders: "Gain 3 Megacredits per Structure" — the Base is a structure.
     Ruling 11: "Space Traders, Interstellar Tax Men: per structure in play, the Base
@@ -491,3 +502,15 @@ def test_ruling_12_peek_only_offered_while_unknown_cards_remain() -> None:
     play(g, "pass")
     assert g.turn == 2 and g.phase == "build"
     assert defenders(g) == [("Space Rangers", 0)]
+    # The last turn: the deck is empty, so nothing is offered and the game ends.
+    rest = data.deck_counts()
+    rest["Space Rangers"] -= 1
+    rest["Mine"] -= 1
+    g = scenario(defenders=["Space Rangers"], phase="build", seed=5,
+                 discard=[n for n, k in rest.items() for _ in range(k)])
+    play(g, "pass")
+    assert acts(g) == {"end turn", "peek Space Rangers"}  # one unknown card left
+    play(g, "end turn")
+    assert g.turn == 2 and view(g)["hand"] == ["Mine"]  # the only card: drawn for certain
+    play(g, "pass")
+    assert g.is_over and defenders(g) == [("Space Rangers", 0)]
