@@ -69,20 +69,25 @@ const CONTROL_TYPES = new Set(["undo", "redo", "roll"]);
  * not yet placed on an element (then mark that element with data-action), else null.
  */
 export function mountBoard({ model, el, host, signal }, spec) {
+  // data-lm-suppress-shortcuts: keys pressed inside the board (Enter on a focused card,
+  // Space, arrows on the scrubber) are the board's, not JupyterLab's notebook shortcuts.
   const root = h("div", { class: `bg-board bg-game-${spec.game}`, "data-game": spec.game,
-    "data-version": String(model.get("version")), tabindex: "-1", role: "group" });
+    "data-version": String(model.get("version")), tabindex: "-1", role: "group",
+    "data-lm-suppress-shortcuts": "true" });
   const content = h("div", { class: "bg-content" });
   const forksArea = h("div", { class: "bg-forks" });
   root.append(content, forksArea);
   el.append(root);
 
   const local = { logOpen: false, seed: "", dismissed: null, busy: false, lastReply: model.get("reply"),
-    seenDice: new Set(), firstRender: true, renderedForks: new Map(), scrubPending: null };
+    seenDice: new Set(), firstRender: true, renderedForks: new Map(), scrubPending: null,
+    renderMs: [] };
   root.bgLocal = local;
   // Test and debugging hook: send a raw message as the browser would (the kernel checks
   // every message; a forged one must be refused there, not here).
   root.bgSend = (msg) => model.send(msg);
   root.bgLegal = () => model.get("legal");
+  root.bgStats = () => ({ renders: local.renderMs.length, renderMs: local.renderMs.slice(-100) });
 
   const send = (msg) => model.send(msg);
 
@@ -329,6 +334,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
   }
 
   function render() {
+    const started = performance.now();
     const active = document.activeElement;
     const hadFocus = root.contains(active) && !forksArea.contains(active);
     const key = focusKey(active);
@@ -348,10 +354,14 @@ export function mountBoard({ model, el, host, signal }, spec) {
     local.firstRender = false;
     root.dataset.player = ctx.player === null ? "spectator" : String(ctx.player);
     root.dataset.scrub = ctx.live ? "" : String(model.get("scrub_step"));
-    // Last: the version marks a completely drawn view (tests time clicks by it).
-    root.dataset.version = String(model.get("version"));
     const crashBox = root.querySelector(":scope > .bg-crash");
     if (crashBox) crashBox.remove();
+    local.renderMs.push(performance.now() - started);
+    if (local.renderMs.length > 200) local.renderMs.splice(0, 100);
+    // Last: the version marks a completely drawn view (tests time clicks by it). Set
+    // only when it changes, so observers see one mutation per new view.
+    const version = String(model.get("version"));
+    if (root.dataset.version !== version) root.dataset.version = version;
   }
 
   let scheduled = false;

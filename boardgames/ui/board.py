@@ -274,9 +274,9 @@ class Board(anywidget.AnyWidget):
             if self.scrub_step is not None:
                 self._scrub(self.scrub_step if self.scrub_step <= len(hist) else None)
             self.version += 1
-        self._last = self._signature()
-        self._last_log_len = len(log)
-        self._schedule_agent()
+            self._last = self._signature()
+            self._last_log_len = len(log)
+            self._schedule_agent()
 
     def _chance_rows(self, g: Game) -> list[dict[str, Any]]:
         rows = []
@@ -503,7 +503,7 @@ class Board(anywidget.AnyWidget):
         self.thinking = True
 
     def _agent_fire(self) -> None:
-        with self._lock:
+        with self._lock, self.hold_sync():
             self._agent_handle = None
             self.thinking = False
             if self._agent_due():

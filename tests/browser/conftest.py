@@ -24,7 +24,16 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser.labtools import CHROMIUM, CHROMIUM_ARGS, ROOT, STATE_CELL, Lab, free_port
+from browser.labtools import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CMD_FILE,
+    EXEC_CELL,
+    ROOT,
+    STATE_CODE,
+    Lab,
+    free_port,
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -49,8 +58,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     shutil.copytree(ROOT / "notebooks", nbdir)
     for path in nbdir.glob("*.ipynb"):
         nb = nbformat.read(path, as_version=4)
-        nb.cells.append(nbformat.v4.new_code_cell(STATE_CELL))
+        nb.cells.append(nbformat.v4.new_code_cell(EXEC_CELL))
         nbformat.write(nb, path)
+    (nbdir / CMD_FILE).write_text(STATE_CODE)
     env = dict(os.environ)
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         d = base / var.lower()

@@ -13,13 +13,18 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 STATE_MARK = "BGSTATE "
-# Appended to the temporary copy of a notebook: prints what the test checks from Python.
-STATE_CELL = (
+CMD_FILE = "_bg_cmd.py"
+# Appended to the temporary copy of a notebook: runs the Python the test wrote in CMD_FILE
+# (the kernel's working directory is the notebook's).
+EXEC_CELL = f"exec(open({CMD_FILE!r}).read())"
+# What the test reads back from Python: the main board's game and board.
+STATE_CODE = (
     "import json as _bg_json\n"
     "print('" + STATE_MARK + "' + _bg_json.dumps({'steps': len(board.game.history), "
     "'actions': [s.text for s in board.game.history if s.player == 0], "
     "'json': board.game.to_json(), 'version': board.version, 'error': board.error, "
-    "'frontend_errors': board.frontend_errors}))"
+    "'forks': [len(f.game.history) for f in board.forks], "
+    "'frontend_errors': board.frontend_errors}))\n"
 )
 
 

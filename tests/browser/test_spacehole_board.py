@@ -1,92 +1,119 @@
 """The Spacehole board in a real JupyterLab, driven by clicks in headless Chromium.
 
-Runs notebooks/spacehole.ipynb (a temporary copy) with "Run All Cells", then: the board
-renders with its test hooks; a full turn is played by clicking ``[data-action]`` elements
-and the Python game (read from a cell) made exactly those moves; undo by clicking; a
-forged intent from the page is refused with the error drawn and the game unchanged; the
-latency of click -> intent -> kernel -> new view rendered, measured inside the page over
-30+ clicks, and the initial render time, written to test-artifacts/ui-benchmarks.json;
-a screenshot of the board saved in test-artifacts/.
+Runs a temporary copy of notebooks/spacehole.ipynb with "Run All Cells", then, on the
+same page: the boards render with their test hooks; a full turn is played by clicking
+``[data-action]`` elements and the Python game (read back from a cell) made exactly those
+moves; undo by clicking; forged intents from the page are refused, the error drawn and
+the game unchanged; a front-end exception is drawn in the cell; the computer plays at a
+visible pace; fork, the history scrubber, save and load, the keyboard and the dark
+theme; screenshots (test-artifacts/); and the latency of click -> intent -> kernel ->
+new view rendered, measured inside the page over 40 clicks, with the initial render
+time, written to test-artifacts/ui-benchmarks.json. About 25 s.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.labtools import STATE_MARK, Lab, artifact_path
+from browser.labtools import CMD_FILE, STATE_CODE, STATE_MARK, Lab, artifact_path
 from playwright.sync_api import Browser, Locator, Page, expect
 
 NOTEBOOK = "spacehole.ipynb"
 BOARD = '.bg-board[data-game="spacehole"]'
-BOARD_CELL = 1  # index of the cell that shows the main board
+BOARD_CELL = 1  # the cell that shows the main board (`board`)
 WHAT_IF_CELL = 8  # the what-if board (auto roll off)
+WATCH_CELL = 12  # the board the computer plays
 TIMEOUT = 30_000
+
+WAIT_VERSION = """([cell, sel, old]) => {
+  const b = document.querySelectorAll('.jp-Notebook .jp-Cell')[cell]?.querySelector(sel);
+  return b && Number(b.dataset.version) !== old;
+}"""
+
+WAIT_PROMPT = """([before]) => {
+  const cs = document.querySelectorAll('.jp-Notebook .jp-Cell');
+  const p = cs[cs.length - 1].querySelector('.jp-InputArea-prompt').innerText;
+  return p !== before && !p.includes('*');
+}"""
 
 
 class Notebook:
-    """One open notebook page."""
+    """The open notebook page, and the Python behind it."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, lab: Lab) -> None:
         self.page = page
+        self.lab = lab
+        self.opened_in = 0.0
 
     def cells(self) -> Locator:
         return self.page.locator(".jp-Notebook .jp-Cell")
 
-    def board(self) -> Locator:
-        return self.cells().nth(BOARD_CELL).locator(BOARD).first
+    def board(self, cell: int = BOARD_CELL) -> Locator:
+        return self.cells().nth(cell).locator(BOARD).first
 
-    def version(self) -> int:
-        return int(self.board().get_attribute("data-version") or "-1")
+    def version(self, cell: int = BOARD_CELL) -> int:
+        return int(self.board(cell).get_attribute("data-version") or "-1")
 
-    def wait_version_change(self, old: int) -> int:
-        self.page.wait_for_function(
-            "([sel, old]) => { const b = document.querySelectorAll('.jp-Notebook .jp-Cell')[%d]"
-            "?.querySelector(sel); return b && Number(b.dataset.version) !== old; }" % BOARD_CELL,
-            arg=[BOARD, old], polling="raf", timeout=TIMEOUT)
-        return self.version()
+    def wait_version_change(self, old: int, cell: int = BOARD_CELL) -> int:
+        self.page.wait_for_function(WAIT_VERSION, arg=[cell, BOARD, old], polling="raf",
+                                    timeout=TIMEOUT)
+        return self.version(cell)
 
-    def state(self) -> dict[str, Any]:
-        """Run the last cell (added by the fixture) and parse what it printed."""
+    def python(self, code: str) -> str:
+        """Run ``code`` in the notebook's kernel (through the exec cell the fixture
+        appended) and return what it printed."""
+        (self.lab.root / CMD_FILE).write_text(code)
         cell = self.cells().last
-        prompt = cell.locator(".jp-InputArea-prompt")
-        before = prompt.inner_text()
+        before = cell.locator(".jp-InputArea-prompt").inner_text()
         cell.locator(".jp-InputArea-editor").click()
         self.page.keyboard.press("Control+Enter")
-        self.page.wait_for_function(
-            "([before]) => { const cs = document.querySelectorAll('.jp-Notebook .jp-Cell');"
-            " const p = cs[cs.length - 1].querySelector('.jp-InputArea-prompt').innerText;"
-            " return p !== before && !p.includes('*'); }", arg=[before], timeout=TIMEOUT)
-        text = cell.locator(".jp-OutputArea-output").last.inner_text()
+        self.page.wait_for_function(WAIT_PROMPT, arg=[before], timeout=TIMEOUT)
+        out = cell.locator(".jp-OutputArea-output")
+        return "\n".join(out.all_inner_texts())
+
+    def state(self) -> dict[str, Any]:
+        text = self.python(STATE_CODE)
         assert STATE_MARK in text, text
         return json.loads(text.split(STATE_MARK, 1)[1])
 
-    def click_action(self, action: str) -> int:
-        """Click the board's element for ``action``; return the new view version."""
-        old = self.version()
-        self.board().locator(f'.bg-content [data-action="{action}"]').first.click()
-        return self.wait_version_change(old)
-
-    def actions(self) -> list[str]:
-        return self.board().evaluate(
-            "b => [...b.querySelector('.bg-content').querySelectorAll('[data-action]')]"
+    def actions(self, cell: int = BOARD_CELL) -> list[str]:
+        return self.board(cell).evaluate(
+            "b => [...b.querySelector(':scope > .bg-content').querySelectorAll('[data-action]')]"
             ".map(e => e.dataset.action)")
+
+    def click_action(self, action: str, cell: int = BOARD_CELL) -> int:
+        old = self.version(cell)
+        self.board(cell).locator(
+            f':scope > .bg-content [data-action="{action}"]').first.click()
+        return self.wait_version_change(old, cell)
+
+    def control(self, name: str, cell: int = BOARD_CELL) -> Locator:
+        return self.board(cell).locator(f':scope > .bg-content [data-control="{name}"]')
+
+
+def pick(actions: list[str]) -> str:
+    """A move that keeps a game going: build if possible, else pass / end the turn."""
+    return next((a for a in actions if a.startswith("build ")), None) or next(
+        (a for a in ("pass", "end turn", "power optimal") if a in actions), actions[0])
 
 
 @pytest.fixture(scope="module")
 def nb(browser: Browser, lab: Lab) -> Iterator[Notebook]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(viewport={"width": 1280, "height": 1000},
+                                  accept_downloads=True)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     t0 = time.perf_counter()
     page.goto(lab.notebook_url(NOTEBOOK))
     page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-    expect(page.locator(".jp-Notebook-ExecutionIndicator, [title^='Change kernel']").first
-           ).to_be_visible()
+    # A fresh server: wait for the python3 kernel to be Idle before running cells.
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-Toolbar-kernelName, [title^=\"Change kernel\"]')]"
         ".some(e => /Python 3/.test(e.textContent)) && "
@@ -95,88 +122,97 @@ def nb(browser: Browser, lab: Lab) -> Iterator[Notebook]:
         "|| e.getAttribute('data-status') === 'idle')", timeout=60_000)
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    n = Notebook(page)
-    # The last cell (added by the fixture) prints the state once everything above ran.
+    n = Notebook(page, lab)
+    # The exec cell (last) prints the state once every cell above has run.
     expect(n.cells().last.locator(".jp-OutputArea-output")).to_contain_text(
         STATE_MARK, timeout=90_000)
-    n.opened_in = time.perf_counter() - t0  # type: ignore[attr-defined]
+    n.opened_in = time.perf_counter() - t0
     yield n
     context.close()
 
 
 def test_notebook_ran_without_errors(nb: Notebook) -> None:
-    errors = nb.page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
-                             ', .jp-OutputArea-output .jp-RenderedText[data-mime-type='
-                             '"application/vnd.jupyter.error"]')
+    errors = nb.page.locator(
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
     assert errors.count() == 0, errors.all_inner_texts()
 
 
-def test_board_renders_with_test_hooks(nb: Notebook) -> None:
+def test_boards_render_with_their_test_hooks(nb: Notebook) -> None:
     board = nb.board()
     expect(board).to_be_visible()
-    assert board.get_attribute("data-game") == "spacehole"
     st = nb.state()
+    assert board.get_attribute("data-game") == "spacehole"
     assert int(board.get_attribute("data-version")) == st["version"]
-    # every legal action of the Python game is a [data-action] element of the board
-    assert sorted(nb.actions()) == sorted(_legal(nb))
-    # the other boards of the notebook rendered too (what-if, Babylon 5, computer)
+    # every legal action of the Python game is one [data-action] element of the board
+    legal = json.loads(nb.python("print(__import__('json').dumps(board.legal))"))
+    assert sorted(nb.actions()) == sorted(legal) and legal
+    # the other boards of the notebook: what-if (chance panel), Babylon 5, computer
     assert nb.page.locator(BOARD).count() >= 4
     expect(nb.page.locator(".bg-theme-babylon5")).to_have_count(1)
+    expect(nb.board(WHAT_IF_CELL).locator(".bg-chance [data-action]").first).to_be_visible()
+    expect(nb.board(WHAT_IF_CELL).locator(".sh-odds")).to_contain_text("%")
     assert nb.page.locator(".bg-crash").count() == 0
 
 
-def _legal(nb: Notebook) -> list[str]:
-    return json.loads(nb.board().evaluate("b => JSON.stringify(b.bgLegal ? b.bgLegal() : [])"))
+def test_the_computer_plays_at_a_visible_pace(nb: Notebook) -> None:
+    watch = nb.board(WATCH_CELL)
+    # Record when the computer's board changes, inside the page, for 3 s (pace 0.8 s).
+    stamps = watch.evaluate("""(b) => new Promise((resolve) => {
+        const out = [];
+        let last = b.dataset.version;
+        const obs = new MutationObserver(() => {
+          if (b.dataset.version !== last) { last = b.dataset.version; out.push(performance.now()); }
+        });
+        obs.observe(b, { attributes: true, attributeFilter: ['data-version'] });
+        setTimeout(() => { obs.disconnect(); resolve(out); }, 3000);
+    })""")
+    assert len(stamps) >= 2, "the computer did not play"
+    gaps = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+    assert all(g > 600 for g in gaps), gaps  # one move per pace, not all at once
+    # the kernel is not blocked meanwhile
+    assert "ok" in nb.python("print('ok')")
 
 
 def test_play_a_full_turn_by_clicking(nb: Notebook) -> None:
     before = nb.state()
-    start_turn = json.loads(before["json"])
     turn0 = nb.board().locator(".sh-stat").first.inner_text()
     clicked: list[str] = []
-    # Play until the turn number shown on the board changes (a full turn), choosing
-    # a build when there is one, else pass / end turn.
-    for _ in range(12):
-        acts = nb.actions()
-        assert acts, "no clickable action"
-        pick = next((a for a in acts if a.startswith("build ")), None) or next(
-            (a for a in ("pass", "end turn", "power optimal") if a in acts), acts[0])
-        nb.click_action(pick)
-        clicked.append(pick)
+    for _ in range(12):  # until the turn number on the board changes: a full turn
+        action = pick(nb.actions())
+        nb.click_action(action)
+        clicked.append(action)
         if nb.board().locator(".sh-stat").first.inner_text() != turn0:
             break
     else:
         pytest.fail(f"the turn did not end after {clicked}")
     after = nb.state()
-    assert after["actions"][len(before["actions"]):] == clicked
-    assert after["steps"] > before["steps"]
-    assert json.loads(after["json"])["seed"] == start_turn["seed"]
+    assert after["actions"] == [*before["actions"], *clicked]
+    assert after["steps"] > before["steps"] and after["error"] == ""
     assert nb.board().locator(".bg-error").count() == 0
 
 
 def test_undo_by_clicking(nb: Notebook) -> None:
     before = nb.state()
-    acts = nb.actions()
-    pick = next((a for a in ("pass", "end turn") if a in acts), acts[0])
-    nb.click_action(pick)
-    mid = nb.state()
-    assert mid["actions"] == [*before["actions"], pick]
+    action = pick(nb.actions())
+    nb.click_action(action)
+    assert nb.state()["actions"] == [*before["actions"], action]
     old = nb.version()
-    nb.board().locator('[data-control="undo"]').click()
+    nb.control("undo").click()
     nb.wait_version_change(old)
     after = nb.state()
-    assert after["actions"] == before["actions"]
-    assert after["json"] == before["json"]
+    assert after["actions"] == before["actions"] and after["json"] == before["json"]
 
 
-def test_forged_intents_are_refused_and_shown(nb: Notebook) -> None:
+def test_forged_intents_are_refused_shown_and_change_nothing(nb: Notebook) -> None:
     before = nb.state()
     board = nb.board()
-    # 1. A forged data-action on a real button: an action that is not legal.
-    board.evaluate("b => { const e = b.querySelector('.bg-content [data-action]');"
+    # A real button whose data-action was tampered with: an action that is not legal.
+    board.evaluate("b => { const e = b.querySelector(':scope > .bg-content [data-action]');"
                    " e.dataset.action = 'build Stargate'; e.click(); }")
     expect(board.locator(".bg-error")).to_contain_text("build Stargate")
-    # 2. Raw messages from the page: a future version, extra keys, a huge string.
+    # Raw messages sent from the page: a future version, smuggled state, a huge string,
+    # an unknown message type.
     for msg, shown in (
         ({"type": "intent", "action": "pass", "version": 10**6}, "future"),
         ({"type": "intent", "action": "pass", "version": 1, "state": {"megacredits": 999}},
@@ -187,41 +223,122 @@ def test_forged_intents_are_refused_and_shown(nb: Notebook) -> None:
         board.evaluate("(b, m) => b.bgSend(m)", msg)
         expect(board.locator(".bg-error")).to_contain_text(shown)
     after = nb.state()
-    assert after["json"] == before["json"]
-    assert after["steps"] == before["steps"]
-    assert after["error"]
+    assert after["json"] == before["json"] and after["steps"] == before["steps"]
+    assert after["error"] and after["version"] == before["version"]
     assert nb.page.locator(".bg-crash").count() == 0
 
 
+def test_a_front_end_exception_is_drawn_in_the_cell(nb: Notebook) -> None:
+    # A view the board's code cannot draw (set from Python, bypassing the game).
+    nb.python("board.view = {**board.view, 'structures': 5}")
+    crash = nb.board().locator(".bg-crash")
+    expect(crash).to_contain_text("drawing the board")
+    assert nb.state()["frontend_errors"]
+    nb.python("board.view = board.game.view(0)")
+    expect(crash).to_have_count(0)
+
+
+def test_fork_opens_a_what_if_board_inside_the_board(nb: Notebook) -> None:
+    before = nb.state()
+    nb.control("fork").click()
+    child = nb.board().locator(f".bg-forks {BOARD}").first
+    expect(child).to_be_visible()
+    old = int(child.get_attribute("data-version"))
+    main_version = nb.version()
+    child.locator(':scope > .bg-content [data-action="pass"], :scope > .bg-content '
+                  '[data-action^="build "]').first.click()
+    expect(child).not_to_have_attribute("data-version", str(old))
+    after = nb.state()
+    assert after["json"] == before["json"] and nb.version() == main_version
+    assert after["forks"] and after["forks"][-1] > after["steps"]
+
+
+def test_the_history_scrubber_is_read_only_and_can_branch(nb: Notebook) -> None:
+    before = nb.state()
+    board = nb.board()
+    nb.control("scrub-prev").click()
+    expect(board).to_have_attribute("data-scrub", str(before["steps"] - 1))
+    expect(board.locator(".bg-scrub-banner")).to_be_visible()
+    assert nb.actions() == []  # a past position: nothing to click
+    nb.control("scrub-prev").click()
+    expect(board).to_have_attribute("data-scrub", str(before["steps"] - 2))
+    nb.control("scrub-fork").click()
+    expect(board.locator(".bg-forks > .bg-fork")).to_have_count(len(before["forks"]) + 1)
+    assert nb.state()["forks"][-1] == before["steps"] - 2
+    nb.control("scrub-live").click()
+    expect(board).to_have_attribute("data-scrub", "")
+    assert nb.actions()
+    assert nb.state()["json"] == before["json"]
+
+
+def test_save_and_load_a_json_file(nb: Notebook, tmp_path: Path) -> None:
+    saved_state = nb.state()
+    with nb.page.expect_download() as dl:
+        nb.control("save").click()
+    path = tmp_path / "saved.json"
+    dl.value.save_as(path)
+    saved = path.read_text()
+    assert json.loads(saved)["game"] == "spacehole"
+    assert json.loads(saved)["steps"] == json.loads(saved_state["json"])["steps"]
+    nb.click_action(pick(nb.actions()))
+    moved = nb.state()
+    file_input = nb.board().locator(':scope > input[type="file"]')
+    # A corrupt file: the error is shown, nothing changes.
+    file_input.set_input_files(files=[{"name": "bad.json", "mimeType": "application/json",
+                                       "buffer": saved[:-40].encode()}])
+    expect(nb.board().locator(".bg-error")).to_contain_text("cannot load saved game")
+    assert nb.state()["json"] == moved["json"]
+    # The saved file: back to the saved position.
+    file_input.set_input_files(str(path))
+    expect(nb.board().locator(".bg-notice")).to_contain_text("loaded saved.json")
+    assert json.loads(nb.state()["json"])["steps"] == json.loads(saved)["steps"]
+
+
+def test_every_action_is_reachable_by_keyboard(nb: Notebook) -> None:
+    before = nb.state()
+    board = nb.board()
+    first = board.locator(":scope > .bg-content [data-action]").first
+    action = first.get_attribute("data-action")
+    first.focus()
+    old = nb.version()
+    nb.page.keyboard.press("Enter")
+    nb.wait_version_change(old)
+    # focus stays in the board after it redraws, so Tab goes on from there
+    assert board.evaluate("b => b.contains(document.activeElement)")
+    nb.page.keyboard.press("Tab")
+    assert board.evaluate("b => b.contains(document.activeElement)")
+    assert nb.state()["actions"] == [*before["actions"], action]
+    assert board.evaluate("b => [...b.querySelectorAll('[data-action], [data-control]')]"
+                          ".every(e => e.tagName === 'BUTTON' || e.tagName === 'INPUT')")
+
+
 def test_screenshots(nb: Notebook) -> None:
-    """Screenshots (test artefacts): the main board, the what-if board with its chance
-    panel and battle, the Babylon 5 board, and the whole notebook."""
+    """Test artefacts: the main board, the what-if board with its chance panel and
+    battle, and the Babylon 5 board."""
     board = nb.board()
     board.scroll_into_view_if_needed()
     path = artifact_path("spacehole-board.png")
     board.screenshot(path=str(path))
     assert path.stat().st_size > 10_000
-    what_if = nb.cells().nth(WHAT_IF_CELL).locator(BOARD).first
-    expect(what_if.locator(".bg-chance [data-action]").first).to_be_visible()
-    expect(what_if.locator(".sh-battle")).to_be_visible()
+    what_if = nb.board(WHAT_IF_CELL)
     what_if.scroll_into_view_if_needed()
     what_if.screenshot(path=str(artifact_path("spacehole-whatif-board.png")))
     b5 = nb.page.locator(".bg-theme-babylon5").first
     b5.scroll_into_view_if_needed()
     b5.screenshot(path=str(artifact_path("spacehole-board-babylon5.png")))
-    nb.page.screenshot(path=str(artifact_path("spacehole-notebook.png")), full_page=True)
 
 
 def test_click_latency_and_initial_render(nb: Notebook) -> None:
     page = nb.page
-    # Pause the computer player of the last board so the kernel is quiet.
-    pause = page.locator('[data-control="agents"]', has_text="Pause")
-    if pause.count():
-        pause.first.click()
+    pause = nb.control("agents", WATCH_CELL)
+    if "Pause" in pause.inner_text():  # a quiet kernel for the measure
+        pause.click()
+        expect(pause).to_contain_text("Run")
     times = nb.board().evaluate(
         """async (b) => {
+          const content = b.querySelector(':scope > .bg-content');
           const pick = () => {
-            const acts = [...b.querySelector('.bg-content').querySelectorAll('[data-action]')];
+            const acts = [...content.querySelectorAll('[data-action]')];
             const pref = (s) => acts.find((e) => e.dataset.action.startsWith(s));
             return pref('build ') || pref('pass') || pref('end turn') || pref('power optimal')
               || acts[0];
@@ -237,8 +354,8 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
           while (out.length < 40) {
             const el = pick();
             const old = b.dataset.version;
-            if (!el) {   // game over: start a new one (not timed)
-              b.querySelector('[data-control="new"]').click();
+            if (!el) {  // game over: start a new one (not timed)
+              content.querySelector('[data-control="new"]').click();
               await waitVersion(old);
               continue;
             }
@@ -251,39 +368,70 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
           return out;
         }""")
     assert len(times) >= 30
+    stats = nb.board().evaluate("b => b.bgStats()")
     times.sort()
     p50 = statistics.median(times)
-    p95 = times[int(round(0.95 * (len(times) - 1)))]
+    p95 = times[round(0.95 * (len(times) - 1))]
 
     # Initial render: re-run the board's cell; time from the key press that runs it
-    # until the board's root is drawn again (kernel execution + comm + render).
+    # until the board is drawn (kernel executes the cell + comm + ESM render).
     page.evaluate(
-        """() => {
+        """(index) => {
           window.__bgT0 = null; window.__bgT1 = null;
           document.addEventListener('keydown', (e) => {
-            if (e.key === 'Enter' && e.ctrlKey && window.__bgT0 === null) window.__bgT0 = performance.now();
+            if (e.key === 'Enter' && e.ctrlKey && window.__bgT0 === null) {
+              window.__bgT0 = performance.now();
+            }
           }, { capture: true });
-          const cell = document.querySelectorAll('.jp-Notebook .jp-Cell')[%d];
+          const cell = document.querySelectorAll('.jp-Notebook .jp-Cell')[index];
           const obs = new MutationObserver(() => {
             const b = cell.querySelector('.bg-board[data-game="spacehole"]');
             if (window.__bgT0 !== null && b && b.dataset.version && window.__bgT1 === null) {
-              window.__bgT1 = performance.now(); obs.disconnect();
+              window.__bgT1 = performance.now();
+              obs.disconnect();
             }
           });
           obs.observe(cell, { childList: true, subtree: true });
-        }""" % BOARD_CELL)
-    cell = nb.cells().nth(BOARD_CELL)
-    cell.locator(".jp-InputArea-editor").click()
+        }""", BOARD_CELL)
+    nb.cells().nth(BOARD_CELL).locator(".jp-InputArea-editor").click()
     page.keyboard.press("Control+Enter")
     page.wait_for_function("() => window.__bgT1 !== null", timeout=TIMEOUT)
     render_ms = page.evaluate("() => window.__bgT1 - window.__bgT0")
     result = {
         "click_to_render_ms": {"n": len(times), "p50": round(p50, 1), "p95": round(p95, 1),
-                               "max": round(times[-1], 1), "min": round(times[0], 1)},
+                               "min": round(times[0], 1), "max": round(times[-1], 1)},
         "initial_render_ms": round(render_ms, 1),
-        "notebook_open_and_run_all_s": round(nb.opened_in, 1),  # type: ignore[attr-defined]
+        "notebook_open_and_run_all_s": round(nb.opened_in, 1),
         "goal": {"click_p95_ms": 100, "initial_render_ms": 500},
+        "measured": "inside the page: performance.now() from el.click() until the board's "
+                    "data-version changes (set after the new view is drawn); initial render "
+                    "from the Ctrl+Enter that runs the board's cell until the board is drawn",
     }
+    result["board_draw_ms_in_browser"] = {
+        "p50": round(statistics.median(stats["renderMs"]), 1),
+        "max": round(max(stats["renderMs"]), 1)}
     artifact_path("ui-benchmarks.json").write_text(json.dumps(result, indent=2) + "\n")
-    print("ui benchmarks:", result)
+    print("ui benchmarks:", json.dumps(result))
     assert nb.page.locator(".bg-crash").count() == 0
+
+
+def test_follows_the_dark_theme(nb: Notebook) -> None:
+    page = nb.page
+    board = nb.board()
+    light = board.evaluate("b => getComputedStyle(b).backgroundColor")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text="JupyterLab Dark").first.click()
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
+    page.wait_for_function(
+        "([sel, light]) => getComputedStyle(document.querySelectorAll("
+        "'.jp-Notebook .jp-Cell')[1].querySelector(sel)).backgroundColor !== light",
+        arg=[BOARD, light])
+    dark = board.evaluate("b => getComputedStyle(b).backgroundColor")
+
+    def lum(css: str) -> float:
+        r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    assert lum(dark) < 80 < lum(light), (light, dark)
+    board.screenshot(path=str(artifact_path("spacehole-board-dark.png")))
