@@ -1022,9 +1022,10 @@ _BINOM = [_binom(n) for n in range(64)]
 def _check_scenario(spec: Any, game: Spacehole) -> dict[str, Any]:
     if not isinstance(spec, dict):
         raise ValueError("scenario must be a dict")
-    keys = {"structures", "defenders", "hand", "deck", "discard", "megacredits", "damage",
-            "damage_index", "base_damage", "phase", "event", "turn", "terraform"}
-    extra = set(spec) - keys
+    # A tuple, not a set: the saved scenario's keys keep this order in every process.
+    keys = ("structures", "defenders", "hand", "deck", "discard", "megacredits", "damage",
+            "damage_index", "base_damage", "phase", "event", "turn", "terraform")
+    extra = set(spec) - set(keys)
     if extra:
         raise ValueError(f"unknown scenario keys {sorted(extra)}")
     spec = {k: spec.get(k) for k in keys}
