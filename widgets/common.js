@@ -46,15 +46,17 @@ export function probText(row) {
     h("strong", null, `${shown}%`), h("span", { class: "bg-exact" }, ` ${exact}`));
 }
 
-/** Dice faces: `hits` dice showing a hit (a 1) among `dice`; misses are blank faces. */
+/** Dice faces: `hits` dice showing a hit (a 1) among `dice`; misses are blank faces.
+ *  opts.fresh: animate them falling (after opts.delay ms). */
 export function diceRow(dice, hits, opts = {}) {
   const max = opts.max ?? 24;
+  const delay = opts.delay ?? 0;
   const row = h("span", { class: "bg-dice-row" + (opts.fresh ? " bg-fresh" : ""),
     "aria-label": `${dice} dice, ${hits} hit${hits === 1 ? "" : "s"}` });
   for (let i = 0; i < Math.min(dice, max); i++) {
     const hit = i < hits;
     row.append(h("span", { class: "bg-die" + (hit ? " bg-hit" : ""),
-      style: { animationDelay: `${Math.min(i, 12) * 40}ms` },
+      style: { animationDelay: `${delay + Math.min(i, 12) * 40}ms` },
       title: hit ? "hit (rolled a 1)" : "miss (rolled 2-6)" }, hit ? "\u2680" : ""));
   }
   if (dice > max) row.append(h("span", { class: "bg-more" }, `+${dice - max}`));

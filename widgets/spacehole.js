@@ -129,20 +129,27 @@ function battlePanel(ctx, v) {
     : h("div", { class: "sh-card sh-invader sh-gone", "data-key": "invader" }, h("span", { class: "sh-name" }, name),
       h("span", { class: "sh-note" }, battle.result === "destroyed" ? "destroyed" : battle.result === "lost" ? "won: the base fell" : "battle over"));
   const rounds = (battle && battle.rounds) || [];
+  const SHOWN = 8;
+  const shown = rounds.slice(-SHOWN);
+  let falling = 0;  // rounds rolled since the last drawing fall one after the other
   const table = h("table", { class: "sh-rounds" },
     h("thead", null, h("tr", null, h("th", null, "Round"), h("th", null, name), h("th", null, "Defenders"))),
-    h("tbody", null, rounds.map((r, i) => {
-      const cell = (side, key) => {
-        if (!side) return h("td", { class: "bg-muted" }, "\u2014");
-        const k = `${name}|${ctx.view.turn}|${r.round}|${key}`;
-        const fresh = ctx.live && !ctx.firstRender && !ctx.seenDice.has(k);
-        ctx.seenDice.add(k);
-        return h("td", null, diceRow(side.dice, side.hits, { fresh }),
-          h("span", { class: "sh-hits" }, ` ${side.hits}/${side.dice} hit${side.hits === 1 ? "" : "s"}`));
-      };
-      return h("tr", { class: i === rounds.length - 1 ? "sh-last" : "" },
-        h("th", null, r.round), cell(r.invader, "inv"), cell(r.defenders, "def"));
-    })));
+    h("tbody", null,
+      rounds.length > SHOWN ? h("tr", null, h("td", { colspan: "3", class: "bg-muted" },
+        `\u2026 ${rounds.length - SHOWN} earlier round${rounds.length - SHOWN === 1 ? "" : "s"} (see the log)`)) : null,
+      shown.map((r, i) => {
+        const cell = (side, key) => {
+          if (!side) return h("td", { class: "bg-muted" }, "\u2014");
+          const k = `${name}|${ctx.view.turn}|${r.round}|${key}`;
+          const fresh = ctx.live && !ctx.firstRender && !ctx.seenDice.has(k);
+          ctx.seenDice.add(k);
+          const delay = fresh ? Math.min(falling++, 12) * 160 : 0;
+          return h("td", null, diceRow(side.dice, side.hits, { fresh, delay }),
+            h("span", { class: "sh-hits" }, ` ${side.hits}/${side.dice} hit${side.hits === 1 ? "" : "s"}`));
+        };
+        return h("tr", { class: i === shown.length - 1 ? "sh-last" : "" },
+          h("th", null, r.round), cell(r.invader, "inv"), cell(r.defenders, "def"));
+      })));
   const odds = x.odds;
   const oddsBox = odds
     ? h("div", { class: "sh-odds", "aria-label": "exact odds of this battle" },

@@ -516,8 +516,22 @@ class Board(anywidget.AnyWidget):
             h.cancel()
         self.thinking = False
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, plus a static HTML picture of the position (the game's own
+        renderer, if it has one) for places that cannot run widgets: GitHub, nbviewer,
+        a notebook exported without its widget state."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:  # pragma: no cover - anywidget always returns one
+            return None
+        data, metadata = bundle
+        try:
+            render = self._game._render()
+        except ImportError:  # a game without a static renderer
+            return bundle
+        return {**data, "text/html": render.html(self._game.view(self.player))}, metadata
+
     def __repr__(self) -> str:
-        return (f"<{type(self).__name__} {self._game.name} player={self.player} "
+        return (f"<{self._board_cls.__name__} {self._game.name} player={self.player} "
                 f"version={self.version} {self._game!r}>")
 
 

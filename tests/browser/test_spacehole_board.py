@@ -13,6 +13,7 @@ time, written to test-artifacts/ui-benchmarks.json. About 25 s.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import statistics
@@ -168,7 +169,7 @@ def test_the_computer_plays_at_a_visible_pace(nb: Notebook) -> None:
         setTimeout(() => { obs.disconnect(); resolve(out); }, 3000);
     })""")
     assert len(stamps) >= 2, "the computer did not play"
-    gaps = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(stamps)]
     assert all(g > 600 for g in gaps), gaps  # one move per pace, not all at once
     # the kernel is not blocked meanwhile
     assert "ok" in nb.python("print('ok')")
@@ -204,13 +205,26 @@ def test_undo_by_clicking(nb: Notebook) -> None:
     assert after["actions"] == before["actions"] and after["json"] == before["json"]
 
 
+def test_the_same_board_displayed_again_is_the_same_widget(nb: Notebook) -> None:
+    out = nb.python("from IPython.display import display\n"
+                    "assert g.widget() is board\n"
+                    "display(board)\nprint('shown')")
+    assert "shown" in out
+    second = nb.cells().last.locator(BOARD).first
+    expect(second).to_have_attribute("data-version", str(nb.version()))
+    nb.click_action(pick(nb.actions()))
+    # both views of the one model follow the same kernel state
+    expect(second).to_have_attribute("data-version", str(nb.version()))
+    assert nb.page.locator(f"{BOARD}[data-version='{nb.version()}']").count() >= 2
+
+
 def test_forged_intents_are_refused_shown_and_change_nothing(nb: Notebook) -> None:
     before = nb.state()
     board = nb.board()
     # A real button whose data-action was tampered with: an action that is not legal.
     board.evaluate("b => { const e = b.querySelector(':scope > .bg-content [data-action]');"
-                   " e.dataset.action = 'build Stargate'; e.click(); }")
-    expect(board.locator(".bg-error")).to_contain_text("build Stargate")
+                   " e.dataset.action = 'discard World Eater'; e.click(); }")
+    expect(board.locator(".bg-error")).to_contain_text("discard World Eater")
     # Raw messages sent from the page: a future version, smuggled state, a huge string,
     # an unknown message type.
     for msg, shown in (
@@ -315,11 +329,14 @@ def test_every_action_is_reachable_by_keyboard(nb: Notebook) -> None:
 def test_screenshots(nb: Notebook) -> None:
     """Test artefacts: the main board, the what-if board with its chance panel and
     battle, and the Babylon 5 board."""
-    board = nb.board()
+    board = nb.board().locator(":scope > .bg-content")  # without the what-if boards
     board.scroll_into_view_if_needed()
     path = artifact_path("spacehole-board.png")
     board.screenshot(path=str(path))
     assert path.stat().st_size > 10_000
+    fork = nb.board().locator(f".bg-forks {BOARD}").first
+    fork.scroll_into_view_if_needed()
+    fork.screenshot(path=str(artifact_path("spacehole-fork-board.png")))
     what_if = nb.board(WHAT_IF_CELL)
     what_if.scroll_into_view_if_needed()
     what_if.screenshot(path=str(artifact_path("spacehole-whatif-board.png")))
@@ -434,4 +451,5 @@ def test_follows_the_dark_theme(nb: Notebook) -> None:
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
     assert lum(dark) < 80 < lum(light), (light, dark)
-    board.screenshot(path=str(artifact_path("spacehole-board-dark.png")))
+    board.locator(":scope > .bg-content").screenshot(
+        path=str(artifact_path("spacehole-board-dark.png")))

@@ -436,3 +436,14 @@ def test_a_solo_game_can_be_watched() -> None:
         assert b.agent_step() is not None
     assert len([s for s in g.history[n:] if s.player == 0]) == 5
     b.close()
+
+
+def test_the_display_bundle_has_the_widget_and_a_static_picture() -> None:
+    g, b = fresh()
+    data, _ = b._repr_mimebundle_()
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == b.model_id
+    assert data["text/html"] == g._render().html(g.view(0))
+    assert b._repr_mimebundle_()[0]["application/vnd.jupyter.widget-view+json"] == \
+        data["application/vnd.jupyter.widget-view+json"]  # the same widget again
+    nim, _ = board_for(CoinNim(seed=1))._repr_mimebundle_()
+    assert "text/html" not in nim  # no static renderer for this game
