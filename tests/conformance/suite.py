@@ -280,8 +280,9 @@ def check_position(
         assert len(d) >= 1, f"{where}: empty chance node"
         for o, p in d.items():
             assert type(p) is Fraction and p > 0, f"{where}: P({o!r}) = {p!r}"
-            back = _frozen(json.loads(json.dumps(_jsonable(o))))
-            assert back == o, f"{where}: outcome {o!r} does not survive JSON ({back!r})"
+        outs = list(d)
+        back = [_frozen(x) for x in json.loads(json.dumps(_jsonable(tuple(outs))))]
+        assert back == outs, f"{where}: outcomes {outs!r} do not survive JSON ({back!r})"
         total = sum(d.values(), Fraction(0))
         assert total == 1, f"{where}: chance probabilities sum to {total}"
     else:
