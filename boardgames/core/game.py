@@ -467,7 +467,7 @@ class Game:
         missing, extra = sorted(keys - set(doc)), sorted(set(doc) - keys)
         if missing or extra:
             raise InvalidSaveError(f"missing keys {missing}, unexpected keys {extra}")
-        if doc["version"] != cls.version or isinstance(doc["version"], bool):
+        if type(doc["version"]) is not int or doc["version"] != cls.version:
             raise InvalidSaveError(
                 f"version {doc['version']!r} is not {cls.version} (this library's {cls.name})"
             )
@@ -477,6 +477,8 @@ class Game:
             raise InvalidSaveError("'steps' must be a list of at most a million steps")
         if not isinstance(doc["auto_roll"], bool):
             raise InvalidSaveError("'auto_roll' must be true or false")
+        if type(doc["seed"]) is not int:
+            raise InvalidSaveError(f"'seed' must be an int, not {doc['seed']!r}")
         try:
             rules = options_from_dict(cls.Rules, doc["rules"])
             g = cls(seed=doc["seed"], rules=rules, auto_roll=False, **doc["options"])

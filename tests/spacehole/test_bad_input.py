@@ -405,11 +405,6 @@ def test_a_wrong_version_is_refused_quoting_it(version: Any) -> None:
     load_refused(g, doc, f"version {version!r}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Game._from_doc accepts the float version "
-    "1.0 (compares with ==); a save's version must be the int 1",
-)
 def test_a_float_version_is_refused() -> None:
     g, doc = saved()
     doc["version"] = 1.0
@@ -506,12 +501,6 @@ def test_a_wrong_type_or_value_in_any_field_is_refused(key: str, value: Any) -> 
     assert any(q in msg or q in msg.lower() for q in quotes), msg
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Game._from_doc passes seed=None to the "
-    "constructor, which draws a fresh random seed: a document with "
-    '"seed": null loads, differently each time',
-)
 def test_a_null_seed_is_refused() -> None:
     g, doc = saved()
     doc["seed"] = None

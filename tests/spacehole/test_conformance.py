@@ -202,13 +202,6 @@ def test_same_seed_and_actions_give_the_same_game_in_other_processes() -> None:
     assert len(json.loads(runs.pop())) == 24
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: _check_scenario (spacehole/game.py) "
-    "builds the saved scenario dict by iterating a set of key names, so "
-    "to_json() of a scenario game orders its keys by string hash: the same "
-    "game saves to different text in different processes",
-)
 def test_a_scenario_game_saves_to_the_same_text_in_other_processes() -> None:
     code = (
         "import boardgames as bg\n"
