@@ -10,7 +10,16 @@ helpers import as ``conformance.suite``. This file adds one option:
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# Normally done by ``pythonpath = ["tests"]`` in pyproject.toml; kept here too so the
+# helpers import when pytest runs with another configuration (e.g. from an sdist).
+_TESTS = str(Path(__file__).resolve().parent)
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
