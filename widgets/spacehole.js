@@ -83,7 +83,9 @@ function prompt(ctx, v) {
   if (v.is_over) {
     text = v.lost ? `The ${v.base.name} is destroyed: the game is lost (score 0).` : `Game over: score ${v.megacredits}.`;
   } else if (v.current_player === -1) {
-    text = `Chance: ${CHANCE_TEXT[v.chance] || v.chance}.`;
+    const choosable = ctx.live && (ctx.model.get("chance") || []).length > 0 && ctx.player !== null;
+    text = `Chance: ${CHANCE_TEXT[v.chance] || v.chance}` +
+      (choosable ? " \u2014 pick the outcome in the chance panel below, or roll." : ".");
   } else if (!ctx.live) {
     text = v.pending ? PROMPTS[v.pending] || v.pending : "";
   } else if (ctx.legal.length === 0 && v.pending) {
