@@ -1,0 +1,207 @@
+"""Blast actions: one small frozen ``Order`` with a notation that round-trips.
+
+Units are named by where they are and what they are: ``12:3`` is a unit of force 3 on
+sector 12 (units of one side with equal force on one sector are interchangeable). Dice
+are named by the value they show.
+
+===========================================  ===========================================
+notation                                     meaning
+===========================================  ===========================================
+``move 12:3 by 4``                           move a unit of force 3 from sector 12 with
+                                             the die showing 4 (in the side's direction)
+``play Space Combat Tactics on 12:3 by 4``   the same, backwards
+``play Strategic Move on 12 by 4``           move every movable own unit of sector 12 4
+``play Defend the Homeworld on 12:3``        that unit jumps to its homeworld (no die)
+``play Jam Transmission on 12:3``            (the opponent) that unit cannot move
+``play Ion Thrusters on die 3``              +1 to a die showing 3 (Warp Overdrive +2,
+                                             Maximum Burn +3)
+``play Battle Computers on die 3``           reroll a die showing 3
+``play Hold Position on die 3``              do not use a die showing 3
+``play Hyper Jump``                          roll a third die
+``play Nova Bomb``                           an attack or defence card in a fight; also
+                                             Espionage and Major Offensive
+``rebuild 3``                                doubles: a destroyed unit of force 3 returns
+                                             to the homeworld
+``rebuild 3 with Reinforcements``            the same, with the Reinforcements card
+``discard Ambush``                           discard a card (hand limit, Major Offensive)
+``fight 12``                                 resolve the fight on sector 12 next
+``keep 3``                                   the winner of a fight keeps a unit of force 3
+``done``                                     finish one's own optional step
+``pass``                                     decline to respond on the opponent's turn
+===========================================  ===========================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..core.action import Action
+from ..core.errors import InvalidActionError
+from .data import BY_NAME, SECTORS
+
+__all__ = ["TARGETS", "VERBS", "Order", "order"]
+
+VERBS = ("discard", "done", "fight", "keep", "move", "pass", "play", "rebuild")
+MAX_DIE = 30
+"""The largest die value a notation may name (6 + every modifier card is 18)."""
+
+TARGETS: dict[str, str] = {
+    "Ion Thrusters": "die", "Warp Overdrive": "die", "Maximum Burn": "die",
+    "Battle Computers": "die", "Hold Position": "die",
+    "Space Combat Tactics": "unit_die", "Strategic Move": "sector_die",
+    "Defend the Homeworld": "unit", "Jam Transmission": "unit",
+    "Reinforcements": "rebuild",
+}
+"""What a played card names: a die, a unit, a unit and a die, a sector and a die; other
+cards name nothing. Reinforcements is played through ``rebuild N with Reinforcements``."""
+
+_UNIT = r"(?P<s>\d{1,2}):(?P<f>\d)"
+_DIE = r"(?P<d>\d{1,2})"
+_PATTERNS = {
+    "move": re.compile(rf"^move {_UNIT} by {_DIE}$"),
+    "rebuild": re.compile(r"^rebuild (?P<f>\d)(?: with (?P<card>Reinforcements))?$"),
+    "discard": re.compile(r"^discard (?P<card>.+)$"),
+    "fight": re.compile(r"^fight (?P<s>\d{1,2})$"),
+    "keep": re.compile(r"^keep (?P<f>\d)$"),
+}
+_PLAY = {
+    "die": re.compile(rf"^ on die {_DIE}$"),
+    "unit": re.compile(rf"^ on {_UNIT}$"),
+    "unit_die": re.compile(rf"^ on {_UNIT} by {_DIE}$"),
+    "sector_die": re.compile(rf"^ on (?P<s>\d{{1,2}}) by {_DIE}$"),
+    "": re.compile(r"^$"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """A Blast action: a verb, a card, and the sector / force / die it names (0 = none)."""
+
+    verb: str
+    card: str = ""
+    sector: int = 0
+    force: int = 0
+    die: int = 0
+    text: str = field(init=False, compare=False, hash=False, repr=False, default="")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self._notation())
+
+    def _notation(self) -> str:
+        v, c, s, f, d = self.verb, self.card, self.sector, self.force, self.die
+        if v not in VERBS:
+            raise InvalidActionError(f"{v} ...", f"unknown verb {v!r}; verbs: {', '.join(VERBS)}")
+        if v in ("done", "pass"):
+            return v
+        if v == "move":
+            return f"move {s}:{f} by {d}"
+        if v == "rebuild":
+            return f"rebuild {f}" + (f" with {c}" if c else "")
+        if v == "discard":
+            return f"discard {c}"
+        if v == "fight":
+            return f"fight {s}"
+        if v == "keep":
+            return f"keep {f}"
+        target = TARGETS.get(c, "")
+        if target == "die":
+            return f"play {c} on die {d}"
+        if target == "unit":
+            return f"play {c} on {s}:{f}"
+        if target == "unit_die":
+            return f"play {c} on {s}:{f} by {d}"
+        if target == "sector_die":
+            return f"play {c} on {s} by {d}"
+        return f"play {c}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def unit(self) -> tuple[int, int]:
+        """(sector, force) named by the action (0s when it names none)."""
+        return (self.sector, self.force)
+
+    @classmethod
+    def parse(cls, text: str) -> Order:
+        if not isinstance(text, str):
+            raise InvalidActionError(text, "an action notation is a string")
+        if len(text) > 200:
+            raise InvalidActionError(text[:60] + "...", "notation too long")
+        t = " ".join(text.split())
+        verb = t.partition(" ")[0]
+        if verb not in VERBS:
+            raise InvalidActionError(text, f"unknown verb {verb!r}; verbs: {', '.join(VERBS)}")
+        if verb in ("done", "pass"):
+            if t != verb:
+                raise InvalidActionError(text, f"{verb!r} takes nothing after it")
+            return cls(verb)
+        if verb == "play":
+            return _parse_play(text, t)
+        m = _PATTERNS[verb].match(t)
+        if m is None:
+            want = {"move": "move <sector>:<force> by <die>",
+                    "rebuild": "rebuild <force> [with Reinforcements]",
+                    "discard": "discard <card name>", "fight": "fight <sector>",
+                    "keep": "keep <force>"}[verb]
+            raise InvalidActionError(text, f"expected {want!r}")
+        g = m.groupdict()
+        card = g.get("card") or ""
+        if verb == "discard" and card not in BY_NAME:
+            raise InvalidActionError(text, f"no Blast card is called {card!r}")
+        order = cls(verb, card, int(g.get("s") or 0), int(g.get("f") or 0),
+                    int(g.get("d") or 0))
+        _check_ranges(text, order)
+        return order
+
+
+def _parse_play(text: str, t: str) -> Order:
+    rest = t[len("play "):] if t.startswith("play ") else ""
+    name = next((n for n in sorted(BY_NAME, key=len, reverse=True)
+                 if rest == n or rest.startswith(n + " ")), None)
+    if name is None:
+        raise InvalidActionError(text, f"no Blast card is called {rest!r}")
+    target = TARGETS.get(name, "")
+    if target == "rebuild":
+        raise InvalidActionError(text, "Reinforcements is played as 'rebuild <force> with "
+                                       "Reinforcements'")
+    m = _PLAY[target].match(t[len("play ") + len(name):])
+    if m is None:
+        want = {"die": " on die <value>", "unit": " on <sector>:<force>",
+                "unit_die": " on <sector>:<force> by <die>",
+                "sector_die": " on <sector> by <die>", "": ""}[target]
+        raise InvalidActionError(text, f"expected 'play {name}{want}'")
+    g = m.groupdict()
+    order = Order("play", name, int(g.get("s") or 0), int(g.get("f") or 0),
+                  int(g.get("d") or 0))
+    _check_ranges(text, order)
+    return order
+
+
+def _check_ranges(text: str, o: Order) -> None:
+    uses = {
+        "move": "sfd", "rebuild": "f", "fight": "s", "keep": "f", "discard": "",
+    }.get(o.verb)
+    if uses is None:
+        uses = {"die": "d", "unit": "sf", "unit_die": "sfd", "sector_die": "sd"}.get(
+            TARGETS.get(o.card, ""), "")
+    if "s" in uses and not 1 <= o.sector <= SECTORS:
+        raise InvalidActionError(text, f"sector {o.sector} is not 1..{SECTORS}")
+    if "f" in uses and not 1 <= o.force <= 5:
+        raise InvalidActionError(text, f"force {o.force} is not 1..5")
+    if "d" in uses and not 1 <= o.die <= MAX_DIE:
+        raise InvalidActionError(text, f"die value {o.die} is not 1..{MAX_DIE}")
+
+
+_CACHE: dict[tuple[str, str, int, int, int], Order] = {}
+
+
+def order(verb: str, card: str = "", sector: int = 0, force: int = 0, die: int = 0) -> Order:
+    """The (shared, immutable) ``Order`` with these fields: the engine makes the same few
+    hundred actions over and over, so it reuses them."""
+    key = (verb, card, sector, force, die)
+    o = _CACHE.get(key)
+    if o is None:
+        o = _CACHE[key] = Order(verb, card, sector, force, die)
+    return o

@@ -1,0 +1,1388 @@
+"""Blast: the state and its transitions (every rule of blast.txt and every Blast ruling of
+RULINGS.md; docs/rules/blast.md maps each one to code here).
+
+Player 0 is the Terran Defense Force, player 1 the Evil Empire, who goes first. The turn
+is driven by ``_advance``, which runs automatic steps until the game needs a decision
+(``s.pending``, made by ``s.actor``: the player whose turn it is, or the opponent in a
+response window) or a chance outcome (``s.chance``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..core.deck import Deck
+from ..core.errors import InvalidActionError
+from ..core.game import CHANCE, Game, State
+from . import data
+from .actions import Order, order
+from .board import (
+    control,
+    dest,
+    hand_limit,
+    max_usable,
+    planets_held,
+    remove_one,
+    with_unit,
+    without_unit,
+)
+from .data import (
+    ATTACK,
+    BY_NAME,
+    DEFENCE,
+    DICE_BONUS,
+    DIRECTIONS,
+    FIGHT_BONUS,
+    HOMEWORLDS,
+    PLANETS,
+    SECTORS,
+    SIDES,
+)
+from .rules import Rules
+
+__all__ = ["PHASES", "Blast", "BlastState"]
+
+PHASES = ("setup", "draw", "roll", "build", "move", "fight", "over")
+_FIGHT_STAGES = frozenset({"jam", "move", "fights", "attack", "defend", "resolve"})
+_ROLL2 = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+_ROLL2_W = tuple(1 if a == b else 2 for a, b in _ROLL2)
+_D6 = (1, 2, 3, 4, 5, 6)
+_D6_W = (1, 1, 1, 1, 1, 1)
+_EMPTY_BOARD: tuple[tuple[int, ...], ...] = ((),) * SECTORS
+_CANCEL_CARDS = ("Hold Position",)
+_SIDE_TITLE = {"terran": "Terran", "empire": "Empire"}
+
+
+class BlastState(State):
+    """Everything about a Blast position, small and flat: immutable tuples except the deck.
+
+    units[p]   28 sorted tuples of forces (index sector - 1)
+    scrap[p]   sorted forces of destroyed units
+    hands[p]   sorted card names (the only hidden information, with ``spy``)
+    deck       a multiset (core ``Deck``); vortex: sorted names; play: cards in play
+    dice       sorted (value, bonus, hyper) per die; faces: the two rolled dice
+    pins       (sector, force) of jammed units; spy: who sees the other hand this turn
+    fight      (sector, attack bonus, defence bonus, attack cards, defence cards,
+               attack 1D6 rolls, defence 1D6 rolls); keep: (sector, winner, diff, kept)
+    """
+
+    __slots__ = (
+        "actor",
+        "chance",
+        "deck",
+        "dice",
+        "draws",
+        "extra",
+        "faces",
+        "fight",
+        "hands",
+        "keep",
+        "last_fight",
+        "mo_left",
+        "pending",
+        "phase",
+        "pins",
+        "play",
+        "player",
+        "rebuilt",
+        "scrap",
+        "spy",
+        "stage",
+        "turn",
+        "units",
+        "vortex",
+        "winner",
+    )
+
+    def copy(self) -> BlastState:
+        c = object.__new__(BlastState)
+        c.turn = self.turn
+        c.phase = self.phase
+        c.stage = self.stage
+        c.player = self.player
+        c.pending = self.pending
+        c.actor = self.actor
+        c.chance = self.chance
+        c.units = self.units
+        c.scrap = self.scrap
+        c.hands = self.hands
+        c.deck = self.deck.copy()
+        c.vortex = self.vortex
+        c.play = self.play
+        c.draws = self.draws
+        c.faces = self.faces
+        c.dice = self.dice
+        c.rebuilt = self.rebuilt
+        c.pins = self.pins
+        c.spy = self.spy
+        c.fight = self.fight
+        c.keep = self.keep
+        c.last_fight = self.last_fight
+        c.extra = self.extra
+        c.mo_left = self.mo_left
+        c.winner = self.winner
+        return c
+
+
+def _set(pair: tuple, p: int, value: Any) -> tuple:
+    return (value, pair[1]) if p == 0 else (pair[0], value)
+
+
+def _add_sorted(items: tuple, x: Any) -> tuple:
+    return tuple(sorted((*items, x)))
+
+
+def _side(p: int) -> str:
+    return _SIDE_TITLE[SIDES[p]]
+
+
+def _units_text(forces: Iterable[int]) -> str:
+    return "+".join(str(f) for f in sorted(forces, reverse=True)) or "none"
+
+
+class Blast(Game):
+    """Blast, circular backgammon with cards, for two players.
+
+    ``bg.Blast(seed=7, rules=Rules(...), auto_roll=True)``; player 0 is the Terran
+    Defense Force, player 1 the Evil Empire (who goes first). See :meth:`scenario` to set
+    up any position, ``bg.blast.fight_odds`` / ``bg.blast.reach_odds`` for exact odds.
+    """
+
+    name = "blast"
+    version = 1
+    Action = Order
+    Rules = Rules
+    SIDES = SIDES
+
+    # ------------------------------------------------------------------ set-up
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        scenario = options.pop("scenario", None)
+        players = options.pop("players", 2)
+        if players != 2 or isinstance(players, bool):
+            raise ValueError(f"Blast is a game for 2 players, not {players!r}")
+        if options:
+            raise TypeError(f"unexpected keyword(s) {sorted(options)} for Blast")
+        out: dict[str, Any] = {"players": 2}
+        if scenario is not None:
+            out["scenario"] = _check_scenario(scenario)
+        return out
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    def _new_state(self) -> BlastState:
+        s = object.__new__(BlastState)
+        s.turn = 1
+        s.phase = "setup"
+        s.stage = "deal"
+        s.player = 1
+        s.pending = None
+        s.actor = 1
+        s.chance = None
+        home0, home1 = HOMEWORLDS
+        b0 = list(_EMPTY_BOARD)
+        b0[home0 - 1] = data.army_forces("terran")
+        b1 = list(_EMPTY_BOARD)
+        b1[home1 - 1] = data.army_forces("empire")
+        s.units = (tuple(b0), tuple(b1))
+        s.scrap = ((), ())
+        s.hands = ((), ())
+        s.deck = Deck(data.deck_counts())
+        s.vortex = ()
+        s.play = ()
+        s.draws = (1, 0) * data.HAND_START
+        s.faces = ()
+        s.dice = ()
+        s.rebuilt = False
+        s.pins = ()
+        s.spy = None
+        s.fight = None
+        s.keep = None
+        s.last_fight = None
+        s.extra = 0
+        s.mo_left = 0
+        s.winner = None
+        sc = self._options.get("scenario")
+        if sc is not None:
+            _apply_scenario(s, sc)
+        self._start_log: list[str] = []
+        self._advance(s, self._start_log)
+        return s
+
+    def _settle(self) -> None:
+        start = self.__dict__.pop("_start_log", None)
+        if start and not self._hist:  # only right after set-up, before any step
+            self._log[:0] = start
+        super()._settle()
+
+    @classmethod
+    def scenario(
+        cls,
+        *,
+        units: Mapping[int | str, Mapping[str, Iterable[int]]] | None = None,
+        scrap: Mapping[str, Iterable[int]] | None = None,
+        hands: Mapping[str, Iterable[str]] | None = None,
+        deck: Iterable[str] | None = None,
+        vortex: Iterable[str] | None = None,
+        to_move: str = "empire",
+        phase: str = "draw",
+        dice: Iterable[int] | None = None,
+        turn: int = 1,
+        seed: int | None = None,
+        auto_roll: bool = True,
+        rules: Rules | None = None,
+    ) -> Blast:
+        """A game set up in any position, for tests, lessons and what-ifs.
+
+        units
+            ``{sector: {"terran": [forces], "empire": [forces]}}``; sectors 1..28.
+            Default: every unit on its homeworld.
+        scrap
+            ``{"terran": [forces], "empire": [forces]}`` in the scrap heap. Default: every
+            unit of the army not placed on the board. Given, board and scrap together must
+            be exactly the side's 15 units.
+        hands
+            ``{"terran": [cards], "empire": [cards]}`` (default: empty hands).
+        deck, vortex
+            The cards in the deck (a multiset: every draw is a chance node over it) and in
+            the vortex. Default: the deck holds every card not placed elsewhere; with a
+            deck given, the vortex holds the rest.
+        to_move, turn
+            The side whose turn it is, and the turn number.
+        phase
+            ``"draw"`` (the turn starts), ``"roll"`` (the dice are about to be rolled, or,
+            with ``dice``, have just been rolled and dice cards may be played), ``"build"``
+            or ``"move"`` (``dice`` required: the two rolled dice, or for ``"move"`` the 1
+            to 4 dice left to move with), ``"fight"`` (every sector holding both sides
+            fights).
+
+        Impossible set-ups (unknown cards, too many copies, a unit the army does not
+        have, a sector out of range, both sides on one sector outside the fight phase)
+        raise ``ValueError`` naming the problem.
+        """
+        spec: dict[str, Any] = {
+            "units": units, "scrap": scrap, "hands": hands,
+            "deck": None if deck is None else list(deck),
+            "vortex": None if vortex is None else list(vortex),
+            "to_move": to_move, "phase": phase,
+            "dice": None if dice is None else list(dice), "turn": turn,
+        }
+        return cls(seed=seed, rules=rules, auto_roll=auto_roll, scenario=spec)
+
+    # ------------------------------------------------------------------ public helpers
+    def side(self, player: int) -> str:
+        """``"terran"`` for player 0, ``"empire"`` for player 1."""
+        return SIDES[player]
+
+    def player_of(self, side: str) -> int:
+        """The player index of ``"terran"`` or ``"empire"``."""
+        try:
+            return SIDES.index(side)
+        except ValueError:
+            raise ValueError(f"side must be 'terran' or 'empire', not {side!r}") from None
+
+    def hand_limit(self, player: int) -> int:
+        """The current hand limit of ``player`` (ruling 3)."""
+        return hand_limit(self._s.units, player)
+
+    def controls(self, player: int, sector: int) -> bool:
+        return control(self._s.units, player, sector)
+
+    # ------------------------------------------------------------------ protocol hooks
+    def _to_move(self, s: BlastState) -> int | None:
+        if s.chance is not None:
+            return CHANCE
+        if s.pending is None:
+            return None
+        return s.actor
+
+    def _scores(self, s: BlastState) -> tuple[float, float]:
+        if s.phase != "over":
+            return (0.0, 0.0)
+        if s.winner is None:
+            return (0.5, 0.5)
+        return (1.0, 0.0) if s.winner == 0 else (0.0, 1.0)
+
+    def _winner(self, s: BlastState) -> int | None:
+        return s.winner
+
+    def parse(self, text: str) -> Order:
+        return super().parse(text)  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ windows
+    def _window(self, held: bool) -> bool:
+        return held or self.rules.windows == "always"
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, s: BlastState) -> list[Order]:
+        p = s.pending
+        hand = s.hands[s.actor]
+        if p == "move":
+            return self._legal_moves(s)
+        if p in ("discard", "offensive"):
+            return [order("discard", c) for c in set(hand)]
+        if p == "dice":
+            return self._legal_dice(s)
+        if p == "keep":
+            return self._legal_keep(s)
+        if p == "fight":
+            return [order("fight", sector=i + 1) for i in self._contested(s)]
+        if p == "attack":
+            out = [order("play", c) for c in set(hand) if c in ATTACK]
+            out.append(order("done"))
+            return out
+        if p == "defend":
+            out = [order("play", c) for c in set(hand) if c in DEFENCE]
+            out.append(order("pass"))
+            return out
+        if p == "espionage":
+            out = [order("pass")]
+            if "Espionage" in hand and s.spy is None:
+                out.append(order("play", "Espionage"))
+            return out
+        if p == "jam":
+            out = [order("pass")]
+            if "Jam Transmission" in hand:
+                out += [order("play", "Jam Transmission", sec, f)
+                        for sec, f in self._movable_units(s, s.player)]
+            return out
+        if p == "build":
+            return self._legal_build(s)
+        if p == "end":
+            out = [order("done")]
+            if self._can_offensive(s):
+                out.append(order("play", "Major Offensive"))
+            return out
+        return []
+
+    def _movable_units(self, s: BlastState, p: int) -> list[tuple[int, int]]:
+        """Distinct (sector, force) of ``p``'s units that may move: not jammed, not on a
+        sector holding enemy units."""
+        own, opp, pins = s.units[p], s.units[1 - p], s.pins
+        out = []
+        for i in range(SECTORS):
+            st = own[i]
+            if not st or opp[i]:
+                continue
+            sec = i + 1
+            for f in set(st):
+                if not pins or st.count(f) > pins.count((sec, f)):
+                    out.append((sec, f))
+        return out
+
+    def _movable_sectors(self, s: BlastState, p: int) -> tuple[int, ...]:
+        """One entry per movable unit of ``p``: its sector."""
+        own, opp, pins = s.units[p], s.units[1 - p], s.pins
+        out: list[int] = []
+        for i in range(SECTORS):
+            st = own[i]
+            if st and not opp[i]:
+                n = len(st)
+                if pins:
+                    n -= sum(1 for sec, _ in pins if sec == i + 1)
+                out.extend([i + 1] * n)
+        return tuple(out)
+
+    def _blocked(self, s: BlastState, p: int) -> frozenset[int]:
+        opp = s.units[1 - p]
+        return frozenset(i + 1 for i in range(SECTORS) if opp[i])
+
+    def _legal_moves(self, s: BlastState) -> list[Order]:
+        p = s.player
+        values = tuple(d[0] for d in s.dice)
+        movable = self._movable_sectors(s, p)
+        blocked = self._blocked(s, p)
+        need = max_usable(movable, values, blocked, p)
+        out: list[Order] = []
+        hand = s.hands[p]
+        direction = DIRECTIONS[p]
+        units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
+        if need == 0:
+            out.append(order("done"))
+        else:
+            fast = len(movable) >= len(values)
+            tactics = "Space Combat Tactics" in hand
+            strategic = "Strategic Move" in hand
+            by_sector: dict[int, int] = {}
+            for sec, _ in units:
+                by_sector[sec] = by_sector.get(sec, 0) + 1
+            for d in set(values):
+                rest = remove_one(values, d)
+                for sec, f in units:
+                    y = dest(sec, d, direction)
+                    if fast or self._keeps(movable, sec, y, 1, rest, blocked, p, need):
+                        out.append(order("move", "", sec, f, d))
+                    if tactics:
+                        y = dest(sec, d, -direction)
+                        if fast or self._keeps(movable, sec, y, 1, rest, blocked, p, need):
+                            out.append(order("play", "Space Combat Tactics", sec, f, d))
+                if strategic:
+                    for sec in by_sector:
+                        k = movable.count(sec)
+                        y = dest(sec, d, direction)
+                        if self._keeps(movable, sec, y, k, rest, blocked, p, need):
+                            out.append(order("play", "Strategic Move", sec, 0, d))
+        if "Defend the Homeworld" in hand:
+            home = HOMEWORLDS[p]
+            for sec, f in units:
+                if sec != home and self._keeps(movable, sec, home, 1, values, blocked, p,
+                                               need, die=False):
+                    out.append(order("play", "Defend the Homeworld", sec, f))
+            # Units stopped on an enemy sector may jump home too (the card uses no die).
+            own, opp = s.units[p], s.units[1 - p]
+            for i in range(SECTORS):
+                if own[i] and opp[i] and i + 1 != home:
+                    for f in set(own[i]):
+                        if not s.pins or own[i].count(f) > s.pins.count((i + 1, f)):
+                            moved = (*movable, home) if home not in blocked else movable
+                            if max_usable(moved, values, blocked, p) >= need:
+                                out.append(order("play", "Defend the Homeworld", i + 1, f))
+        return out
+
+    @staticmethod
+    def _keeps(movable: tuple[int, ...], sec: int, y: int, k: int, rest: tuple[int, ...],
+               blocked: frozenset[int], p: int, need: int, die: bool = True) -> bool:
+        """Moving ``k`` movable units from ``sec`` to ``y`` (using a die when ``die``)
+        still lets every usable die be used ("Die rolls must be used", ruling 7)."""
+        after = list(movable)
+        for _ in range(k):
+            after.remove(sec)
+        if y not in blocked:
+            after.extend([y] * k)
+        got = max_usable(tuple(after), rest, blocked, p)
+        return got + (1 if die else 0) >= need
+
+    def _legal_dice(self, s: BlastState) -> list[Order]:
+        out = [order("done")]
+        hand = set(s.hands[s.player])
+        values = {d[0] for d in s.dice}
+        for c in hand:
+            if c in DICE_BONUS or c in _CANCEL_CARDS:
+                out += [order("play", c, die=v) for v in values]
+            elif c == "Battle Computers":
+                out += [order("play", c, die=v) for v in {d[0] for d in s.dice if d[1:] == (0, 0)}]
+            elif c == "Hyper Jump":
+                out.append(order("play", c))
+        return out
+
+    def _dice_window_open(self, s: BlastState) -> bool:
+        return len(self._legal_dice(s)) > 1
+
+    def _build_options(self, s: BlastState) -> list[Order]:
+        p = s.player
+        home = HOMEWORLDS[p]
+        scrap = s.scrap[p]
+        if not scrap or not control(s.units, p, home):
+            return []
+        out = []
+        if len(s.faces) == 2 and s.faces[0] == s.faces[1] and not s.rebuilt:
+            out += [order("rebuild", force=f) for f in set(scrap)]
+        if "Reinforcements" in s.hands[p]:
+            out += [order("rebuild", "Reinforcements", force=f) for f in set(scrap)]
+        return out
+
+    def _legal_build(self, s: BlastState) -> list[Order]:
+        return [*self._build_options(s), order("done")]
+
+    def _legal_keep(self, s: BlastState) -> list[Order]:
+        sector, w, diff, kept = s.keep
+        left = list(s.units[w][sector - 1])
+        for f in kept:
+            left.remove(f)
+        total = sum(kept)
+        out = [order("keep", force=f) for f in set(left) if not kept or total + f <= diff]
+        if kept:
+            out.append(order("done"))
+        return out
+
+    def _can_offensive(self, s: BlastState) -> bool:
+        hand = s.hands[s.player]
+        return "Major Offensive" in hand and len(hand) >= 3
+
+    def _contested(self, s: BlastState) -> list[int]:
+        a, b = s.units
+        return [i for i in range(SECTORS) if a[i] and b[i]]
+
+    def _why_illegal(self, s: BlastState, action: Order) -> tuple[str, str]:
+        p = s.pending or ""
+        who = _side(s.actor)
+        expected = {
+            "discard": "a card to discard (hand over its limit, ruling 3)",
+            "offensive": "a card to discard for Major Offensive (ruling 9)",
+            "dice": "a dice card to play, or done (ruling 5)",
+            "build": "a destroyed unit to rebuild, or done (ruling 6)",
+            "jam": "Jam Transmission on an enemy unit, or pass (ruling 7)",
+            "move": "a move with a die, a move card, or done when no die can be used",
+            "fight": "the sector to fight next (ruling 8)",
+            "attack": "an attack card, or done (ruling 8)",
+            "defend": "a defence card, or pass (ruling 8)",
+            "espionage": "Espionage, or pass (ruling 9)",
+            "keep": "a unit to keep, or done (ruling 8)",
+            "end": "Major Offensive, or done (ruling 9)",
+        }.get(p, "nothing")
+        rule = {
+            "discard": "Draw Phase: hand limit (ruling 3)", "offensive": "Major Offensive",
+            "dice": "Roll Phase: dice cards (ruling 5)", "build": "Build Phase (ruling 6)",
+            "jam": "Jam Transmission (ruling 7)", "move": "Move Phase (ruling 7)",
+            "fight": "Fight Phase (ruling 8)", "attack": "Fight Phase: attack cards",
+            "defend": "Fight Phase: defence cards", "espionage": "Espionage (ruling 9)",
+            "keep": "Fight Phase: the winner keeps units (ruling 8)",
+            "end": "Major Offensive (ruling 9)",
+        }.get(p, "legal actions")
+        hand = s.hands[s.actor]
+        if action.card and action.verb in ("play", "discard") and action.card not in hand:
+            return (rule, f"{who} holds no {action.card}")
+        if action.verb == "rebuild" and action.card and action.card not in hand:
+            return (rule, f"{who} holds no {action.card}")
+        if p == "move" and action.verb in ("move", "play") and action.die:
+            values = [d[0] for d in s.dice]
+            if action.die not in values:
+                return ("Move Phase (ruling 7)",
+                        f"no die shows {action.die} (dice: {values or 'none'})")
+            sec, f = action.sector, action.force
+            if action.verb == "move" or action.card == "Space Combat Tactics":
+                own = s.units[s.player][sec - 1]
+                if f not in own:
+                    return ("Move Phase (ruling 2)", f"{who} has no unit of force {f} on "
+                                                     f"sector {sec}")
+                if (sec, f) in s.pins and own.count(f) <= s.pins.count((sec, f)):
+                    return ("Jam Transmission", f"the unit {sec}:{f} is jammed this turn")
+                if s.units[1 - s.player][sec - 1]:
+                    return ("Move Phase: stop on enemy",
+                            f"the unit {sec}:{f} landed on a sector holding enemy units "
+                            "and cannot use another die")
+                return ("Move Phase: dice must be used (ruling 7)",
+                        "after this move a die that could be used would be lost")
+        if p == "move" and action.verb == "done":
+            return ("Move Phase: dice must be used (ruling 7)",
+                    f"dice left to use: {[d[0] for d in s.dice]}")
+        if p == "keep" and action.verb == "keep" and s.keep is not None:
+            _, _, diff, kept = s.keep
+            return (rule, f"keeping {action.force} more would exceed the difference {diff} "
+                          f"(kept so far: {list(kept)})" if kept
+                    else f"there is no unit of force {action.force} to keep")
+        return (rule, f"{who} must choose {expected}, not {str(action)!r}")
+
+    # ------------------------------------------------------------------ actions
+    def _act(self, s: BlastState, o: Order, log: list[str]) -> None:
+        v, c = o.verb, o.card
+        p = s.actor
+        who = _side(p)
+        if v == "move":
+            self._move(s, o.sector, o.force, o.die, DIRECTIONS[s.player], log)
+        elif v == "play":
+            self._play(s, o, log)
+        elif v == "discard":
+            s.hands = _set(s.hands, p, remove_one(s.hands[p], c))
+            s.vortex = _add_sorted(s.vortex, c)
+            log.append(f"{who} discards {c}")
+            if s.pending == "offensive":
+                s.mo_left -= 1
+                if s.mo_left == 0 or not s.hands[p]:
+                    s.mo_left = 0
+                    s.pending = None
+                    s.stage = "end"
+            elif len(s.hands[p]) <= hand_limit(s.units, p):
+                s.pending = None
+                s.stage = "limit"
+        elif v == "rebuild":
+            if c:
+                self._discard_card(s, p, c)
+            else:
+                s.rebuilt = True
+            home = HOMEWORLDS[p]
+            s.scrap = _set(s.scrap, p, remove_one(s.scrap[p], o.force))
+            s.units = _set(s.units, p, with_unit(s.units[p], home, o.force))
+            how = f"with {c}" if c else "for rolling doubles"
+            log.append(f"{who} rebuilds a unit of force {o.force} on "
+                       f"{PLANETS[home]} ({how})")
+            if not self._build_options(s):
+                s.pending = None
+                s.stage = "build_end"
+        elif v == "fight":
+            s.pending = None
+            self._start_fight(s, o.sector, log)
+        elif v == "keep":
+            sector, w, diff, kept = s.keep
+            s.keep = (sector, w, diff, (*kept, o.force))
+            if len(self._legal_keep(s)) <= 1:
+                self._finish_keep(s, log)
+        elif v == "done":
+            self._done(s, log)
+        elif v == "pass":
+            self._pass(s, log)
+        else:  # pragma: no cover
+            raise AssertionError(v)
+        self._advance(s, log)
+
+    def _done(self, s: BlastState, log: list[str]) -> None:
+        p = s.pending
+        s.pending = None
+        if p == "dice":
+            s.stage = "roll_end"
+        elif p == "build":
+            s.stage = "build_end"
+        elif p == "move":
+            if s.dice:
+                log.append(f"{_side(s.player)} cannot use "
+                           + ", ".join(str(d[0]) for d in s.dice) + ": lost")
+                s.dice = ()
+            s.stage = "move_end"
+        elif p == "attack":
+            s.stage = "defend"
+        elif p == "keep":
+            self._finish_keep(s, log)
+        elif p == "end":
+            s.stage = "next"
+        else:  # pragma: no cover
+            raise AssertionError(p)
+
+    def _pass(self, s: BlastState, log: list[str]) -> None:
+        p = s.pending
+        s.pending = None
+        if p == "espionage":
+            s.stage = "draw"
+        elif p == "jam":
+            s.stage = "move"
+        elif p == "defend":
+            s.stage = "resolve"
+        else:  # pragma: no cover
+            raise AssertionError(p)
+
+    def _discard_card(self, s: BlastState, p: int, card: str) -> None:
+        s.hands = _set(s.hands, p, remove_one(s.hands[p], card))
+        s.vortex = _add_sorted(s.vortex, card)
+
+    def _to_play(self, s: BlastState, p: int, card: str) -> None:
+        s.hands = _set(s.hands, p, remove_one(s.hands[p], card))
+        s.play = (*s.play, card)
+
+    def _play(self, s: BlastState, o: Order, log: list[str]) -> None:
+        c, p = o.card, s.actor
+        who = _side(p)
+        if c == "Espionage":
+            self._to_play(s, p, c)
+            s.spy = p
+            log.append(f"{who} plays Espionage: sees the {_side(1 - p)} hand this turn")
+            s.pending = None
+            s.stage = "draw"
+        elif c == "Jam Transmission":
+            self._to_play(s, p, c)
+            s.pins = _add_sorted(s.pins, (o.sector, o.force))
+            log.append(f"{who} plays Jam Transmission: the unit of force {o.force} on "
+                       f"sector {o.sector} cannot move this turn")
+            if "Jam Transmission" not in s.hands[p] or not self._movable_units(s, s.player):
+                s.pending = None
+                s.stage = "move"
+        elif c in DICE_BONUS:
+            self._discard_card(s, p, c)
+            s.dice = _modify_die(s.dice, o.die, DICE_BONUS[c])
+            log.append(f"{who} plays {c}: the {o.die} becomes {o.die + DICE_BONUS[c]}")
+            s.pending = None
+            s.stage = "dice"
+        elif c == "Hold Position":
+            self._discard_card(s, p, c)
+            s.dice = remove_one(s.dice, _pick_die(s.dice, o.die))
+            log.append(f"{who} plays Hold Position: the {o.die} is not used")
+            s.pending = None
+            s.stage = "dice"
+        elif c == "Battle Computers":
+            self._discard_card(s, p, c)
+            log.append(f"{who} plays Battle Computers: the {o.die} is rerolled")
+            s.pending = None
+            s.stage = "dice"
+            s.chance = ("reroll", o.die)
+        elif c == "Hyper Jump":
+            self._discard_card(s, p, c)
+            log.append(f"{who} plays Hyper Jump: a third die is rolled")
+            s.pending = None
+            s.stage = "dice"
+            s.chance = ("hyper",)
+        elif c == "Space Combat Tactics":
+            self._discard_card(s, p, c)
+            log.append(f"{who} plays Space Combat Tactics")
+            self._move(s, o.sector, o.force, o.die, -DIRECTIONS[p], log)
+        elif c == "Strategic Move":
+            self._discard_card(s, p, c)
+            self._strategic(s, o.sector, o.die, log)
+        elif c == "Defend the Homeworld":
+            self._discard_card(s, p, c)
+            home = HOMEWORLDS[p]
+            units = s.units
+            mine = with_unit(without_unit(units[p], o.sector, o.force), home, o.force)
+            s.units = _set(units, p, mine)
+            log.append(f"{who} plays Defend the Homeworld: the unit of force {o.force} on "
+                       f"sector {o.sector} jumps to {PLANETS[home]}")
+            s.pending = None
+            s.stage = "move"
+        elif c in ATTACK or c in DEFENCE:
+            self._to_play(s, p, c)
+            sector, ab, db, ac, dc, ar, dr = s.fight
+            attack = c in ATTACK
+            bonus = FIGHT_BONUS[c]
+            if attack:
+                s.fight = (sector, ab + bonus, db, (*ac, c), dc, ar, dr)
+            else:
+                s.fight = (sector, ab, db + bonus, ac, (*dc, c), ar, dr)
+            log.append(f"{who} plays {c}" + (f" (+{bonus} Force)" if bonus else ""))
+            s.pending = None
+            s.stage = "attack" if attack else "defend"
+            if c in data.D6_CARDS:
+                s.chance = ("d6", "attack" if attack else "defence")
+        elif c == "Major Offensive":
+            self._discard_card(s, p, c)
+            s.extra += 1
+            s.mo_left = 2
+            log.append(f"{who} plays Major Offensive: another turn after this one "
+                       "(discarding two cards)")
+            s.pending = "offensive"
+        else:  # pragma: no cover
+            raise AssertionError(c)
+
+    def _move(self, s: BlastState, sec: int, f: int, die: int, direction: int,
+              log: list[str]) -> None:
+        p = s.player
+        y = dest(sec, die, direction)
+        units = s.units
+        s.units = _set(units, p, with_unit(without_unit(units[p], sec, f), y, f))
+        s.dice = remove_one(s.dice, _pick_die(s.dice, die))
+        enemy = " (enemy units there)" if units[1 - p][y - 1] else ""
+        back = " backwards" if direction != DIRECTIONS[p] else ""
+        log.append(f"{_side(p)} moves a unit of force {f} from sector {sec} to {y}"
+                   f"{back} ({die}){enemy}")
+        s.pending = None
+        s.stage = "move"
+
+    def _strategic(self, s: BlastState, sec: int, die: int, log: list[str]) -> None:
+        p = s.player
+        y = dest(sec, die, DIRECTIONS[p])
+        own = s.units[p]
+        stack = list(own[sec - 1])
+        pinned = [f for (ps, f) in s.pins if ps == sec]
+        for f in pinned:
+            stack.remove(f)
+        board = list(own)
+        board[sec - 1] = tuple(sorted(pinned))
+        board[y - 1] = tuple(sorted((*board[y - 1], *stack)))
+        s.units = _set(s.units, p, tuple(board))
+        s.dice = remove_one(s.dice, _pick_die(s.dice, die))
+        log.append(f"{_side(p)} plays Strategic Move: units {_units_text(stack)} move from "
+                   f"sector {sec} to {y} ({die})")
+        s.pending = None
+        s.stage = "move"
+
+    # ------------------------------------------------------------------ fights
+    def _start_fight(self, s: BlastState, sector: int, log: list[str]) -> None:
+        a = s.player
+        log.append(f"Fight on sector {sector}: {_side(a)} "
+                   f"{_units_text(s.units[a][sector - 1])} against {_side(1 - a)} "
+                   f"{_units_text(s.units[1 - a][sector - 1])}")
+        s.fight = (sector, 0, 0, (), (), (), ())
+        s.stage = "attack"
+
+    def _resolve_fight(self, s: BlastState, log: list[str]) -> None:
+        sector, ab, db, ac, dc, _ar, _dr = s.fight
+        a = s.player
+        d = 1 - a
+        i = sector - 1
+        at = sum(s.units[a][i]) + ab
+        dt = sum(s.units[d][i]) + db
+        for card in (*ac, *dc):
+            s.play = remove_one(s.play, card)
+            s.vortex = _add_sorted(s.vortex, card)
+        s.fight = None
+        if at > dt:
+            w, diff = a, at - dt
+        elif dt > at:
+            w, diff = d, dt - at
+        else:
+            tie = self.rules.tie
+            if tie == "both_destroyed":
+                log.append(f"Sector {sector}: {at} against {dt}, a tie: both sides are "
+                           "destroyed")
+                for p in (a, d):
+                    self._destroy(s, p, sector)
+                s.last_fight = (sector, at, dt, None)
+                s.stage = "fights"
+                return
+            w, diff = (d, 0) if tie == "defender" else (a, 0)
+        log.append(f"Sector {sector}: {_side(a)} {at} against {_side(d)} {dt}: "
+                   f"{_side(w)} wins" + (" the tie" if at == dt else f" by {diff}"))
+        self._destroy(s, 1 - w, sector)
+        s.last_fight = (sector, at, dt, w)
+        mine = s.units[w][i]
+        s.keep = (sector, w, diff, ())
+        if sum(mine) <= diff or len(mine) == 1:
+            s.keep = (sector, w, diff, mine)
+            self._finish_keep(s, log)
+        else:
+            s.pending = "keep"
+            s.actor = w
+
+    def _destroy(self, s: BlastState, p: int, sector: int) -> None:
+        stack = s.units[p][sector - 1]
+        if not stack:
+            return
+        board = s.units[p]
+        board = (*board[:sector - 1], (), *board[sector:])
+        s.units = _set(s.units, p, board)
+        s.scrap = _set(s.scrap, p, tuple(sorted((*s.scrap[p], *stack))))
+
+    def _finish_keep(self, s: BlastState, log: list[str]) -> None:
+        sector, w, _, kept = s.keep
+        lost = list(s.units[w][sector - 1])
+        for f in kept:
+            lost.remove(f)
+        kept_t = tuple(sorted(kept))
+        board = s.units[w]
+        s.units = _set(s.units, w, (*board[:sector - 1], kept_t, *board[sector:]))
+        if lost:
+            s.scrap = _set(s.scrap, w, tuple(sorted((*s.scrap[w], *lost))))
+            log.append(f"{_side(w)} keeps {_units_text(kept_t)} on sector {sector}; "
+                       f"{_units_text(lost)} go to the scrap heap")
+        else:
+            log.append(f"{_side(w)} keeps all its units on sector {sector}")
+        s.keep = None
+        s.pending = None
+        s.stage = "fights"
+
+    # ------------------------------------------------------------------ chance nodes
+    def _chance(self, s: BlastState) -> tuple[Sequence[Any], Sequence[int]]:
+        kind = s.chance[0]
+        if kind == "draw":
+            return s.deck.outcomes()
+        if kind == "roll":
+            return _ROLL2, _ROLL2_W
+        return _D6, _D6_W
+
+    def _outcome_text(self, outcome: Any) -> str:
+        if isinstance(outcome, tuple):
+            return f"rolled {outcome[0]} and {outcome[1]}"
+        if isinstance(outcome, int):
+            return f"rolled {outcome}"
+        return str(outcome)
+
+    def _resolve(self, s: BlastState, outcome: Any, log: list[str]) -> None:
+        kind = s.chance
+        s.chance = None
+        k = kind[0]
+        if k == "draw":
+            s.deck.take_unknown(outcome)
+            self._drawn(s, outcome, log)
+        elif k == "roll":
+            self._rolled(s, outcome, log)
+        elif k == "reroll":
+            old = kind[1]
+            s.dice = _add_sorted(remove_one(s.dice, (old, 0, 0)), (outcome, 0, 0))
+            s.faces = tuple(sorted((*remove_one(s.faces, old), outcome)))
+            log.append(f"{_side(s.player)} rerolls the {old}: {outcome}")
+        elif k == "hyper":
+            s.dice = _add_sorted(s.dice, (outcome, 0, 1))
+            log.append(f"{_side(s.player)} rolls a third die: {outcome}")
+        elif k == "d6":
+            sector, ab, db, ac, dc, ar, dr = s.fight
+            if kind[1] == "attack":
+                s.fight = (sector, ab + outcome, db, ac, dc, (*ar, outcome), dr)
+            else:
+                s.fight = (sector, ab, db + outcome, ac, dc, ar, (*dr, outcome))
+            log.append(f"1D6 for {'Surprise Attack' if kind[1] == 'attack' else 'Ambush'}: "
+                       f"+{outcome} Force")
+        else:  # pragma: no cover
+            raise AssertionError(kind)
+        self._advance(s, log)
+
+    def _drawn(self, s: BlastState, card: str, log: list[str]) -> None:
+        p = s.draws[0]
+        s.draws = s.draws[1:]
+        s.hands = _set(s.hands, p, _add_sorted(s.hands[p], card))
+        if s.phase != "setup":
+            log.append(f"{_side(p)} draws a card")
+
+    def _rolled(self, s: BlastState, pair: tuple[int, int], log: list[str]) -> None:
+        s.faces = pair
+        s.dice = ((pair[0], 0, 0), (pair[1], 0, 0))
+        dbl = " (doubles)" if pair[0] == pair[1] else ""
+        log.append(f"{_side(s.player)} rolls {pair[0]} and {pair[1]}{dbl}")
+
+    # ------------------------------------------------------------------ the turn
+    def _draw_next(self, s: BlastState, log: list[str]) -> bool:
+        """Draw the next card of ``s.draws``; True when a chance node is now pending."""
+        if len(s.deck) == 0:
+            if s.vortex:
+                s.deck.add(s.vortex)
+                log.append(f"The deck is empty: the vortex ({len(s.vortex)} cards) is "
+                           "shuffled into a new deck")
+                s.vortex = ()
+            else:
+                log.append("No cards left to draw: deck and vortex are empty")
+                s.draws = ()
+                return False
+        names, _ = s.deck.outcomes()
+        if len(names) == 1:
+            s.deck.take_unknown(names[0])
+            self._drawn(s, names[0], log)
+            return False
+        s.chance = ("draw",)
+        return True
+
+    def _advance(self, s: BlastState, log: list[str]) -> None:
+        """Run automatic steps until a decision, a chance node or the end."""
+        rules = self.rules
+        while s.pending is None and s.chance is None:
+            st = s.stage
+            a = s.player
+            d = 1 - a
+            if st == "move":
+                s.phase = "move"
+                values = tuple(x[0] for x in s.dice)
+                usable = bool(values) and max_usable(self._movable_sectors(s, a), values,
+                                                     self._blocked(s, a), a) > 0
+                if usable or self._window("Defend the Homeworld" in s.hands[a]):
+                    self._decide(s, "move", a)
+                else:
+                    if values:
+                        log.append(f"{_side(a)} cannot use "
+                                   + ", ".join(str(v) for v in values) + ": lost")
+                        s.dice = ()
+                    s.stage = "move_end"
+            elif st == "fights":
+                s.phase = "fight"
+                contested = self._contested(s)
+                if not contested:
+                    s.stage = "fight_end"
+                elif len(contested) == 1:
+                    self._start_fight(s, contested[0] + 1, log)
+                else:
+                    self._decide(s, "fight", a)
+            elif st == "attack":
+                if self._window(any(c in ATTACK for c in s.hands[a])):
+                    self._decide(s, "attack", a)
+                else:
+                    s.stage = "defend"
+            elif st == "defend":
+                if self._window(any(c in DEFENCE for c in s.hands[d])):
+                    self._decide(s, "defend", d)
+                else:
+                    s.stage = "resolve"
+            elif st == "resolve":
+                self._resolve_fight(s, log)
+            elif st == "turn":
+                s.phase = "draw"
+                s.pins = ()
+                s.spy = None
+                s.faces = ()
+                s.dice = ()
+                s.rebuilt = False
+                s.last_fight = None
+                log.append(f"Turn {s.turn}: {_side(a)}")
+                s.stage = "espionage"
+            elif st == "espionage":
+                if self._window("Espionage" in s.hands[d] and s.spy is None):
+                    self._decide(s, "espionage", d)
+                else:
+                    s.stage = "draw"
+            elif st == "draw":
+                s.draws = (a,) * data.DRAW
+                s.stage = "drawing"
+            elif st == "drawing":
+                if not s.draws:
+                    s.stage = "limit"
+                else:
+                    self._draw_next(s, log)
+            elif st == "limit":
+                lim = hand_limit(s.units, a)
+                if len(s.hands[a]) > lim:
+                    log.append(f"{_side(a)} holds {len(s.hands[a])} cards, over the limit "
+                               f"of {lim}")
+                    self._decide(s, "discard", a)
+                elif not self._phase_end(s, log):
+                    s.stage = "roll"
+            elif st == "roll":
+                s.phase = "roll"
+                s.chance = ("roll",)
+                s.stage = "dice"
+            elif st == "dice":
+                if self._window(self._dice_window_open(s)):
+                    self._decide(s, "dice", a)
+                else:
+                    s.stage = "roll_end"
+            elif st == "roll_end":
+                if not self._phase_end(s, log):
+                    s.stage = "build"
+            elif st == "build":
+                s.phase = "build"
+                if self._build_options(s) or (
+                        rules.windows == "always"):
+                    self._decide(s, "build", a)
+                else:
+                    s.stage = "build_end"
+            elif st == "build_end":
+                if not self._phase_end(s, log):
+                    s.stage = "jam"
+            elif st == "jam":
+                s.phase = "move"
+                held = "Jam Transmission" in s.hands[d] and bool(self._movable_units(s, a))
+                if self._window(held):
+                    self._decide(s, "jam", d)
+                else:
+                    s.stage = "move"
+            elif st == "move_end":
+                s.pins = ()  # Jam Transmission pins a unit for the move phase only
+                if not self._phase_end(s, log):
+                    s.stage = "fights"
+            elif st == "fight_end":
+                if not self._phase_end(s, log):
+                    s.stage = "end"
+            elif st == "end":
+                if self._window(self._can_offensive(s)):
+                    self._decide(s, "end", a)
+                else:
+                    s.stage = "next"
+            elif st == "next":
+                for c in s.play:
+                    s.vortex = _add_sorted(s.vortex, c)
+                s.play = ()
+                s.pins = ()
+                s.spy = None
+                s.dice = ()
+                if s.turn >= rules.max_turns:
+                    s.phase = "over"
+                    s.stage = "over"
+                    log.append(f"Turn {s.turn} was the last (max_turns): the game is a draw")
+                    return
+                s.turn += 1
+                if s.extra:
+                    s.extra -= 1
+                    log.append(f"{_side(a)} takes another turn (Major Offensive)")
+                else:
+                    s.player = d
+                s.stage = "turn"
+            elif st == "deal":
+                if s.draws:
+                    self._draw_next(s, log)
+                else:
+                    log.append("Each side has 5 cards; every unit is on its homeworld")
+                    s.stage = "turn"
+            elif st == "over":
+                return
+            else:  # pragma: no cover
+                raise AssertionError(st)
+
+    def _decide(self, s: BlastState, pending: str, actor: int) -> None:
+        s.pending = pending
+        s.actor = actor
+
+    def _phase_end(self, s: BlastState, log: list[str]) -> bool:
+        """Ruling 10: a player controlling all four planets at the end of a phase wins."""
+        units = s.units
+        for p in (s.player, 1 - s.player):
+            if planets_held(units, p) == 4:
+                s.winner = p
+                s.phase = "over"
+                s.stage = "over"
+                s.pending = None
+                log.append(f"{data.SIDE_NAMES[SIDES[p]]} controls all four planets and wins")
+                return True
+        return False
+
+    # ------------------------------------------------------------------ views
+    def _view(self, s: BlastState, player: int | None) -> dict[str, Any]:
+        units = s.units
+        sectors = []
+        for i in range(SECTORS):
+            t, e = units[0][i], units[1][i]
+            ctrl = "terran" if t and not e else "empire" if e and not t else None
+            sectors.append({"sector": i + 1, "planet": PLANETS.get(i + 1),
+                            "terran": list(t), "empire": list(e), "control": ctrl})
+        fight = None
+        if s.fight is not None:
+            sector, ab, db, ac, dc, ar, dr = s.fight
+            a = s.player
+            fight = {
+                "sector": sector, "attacker": SIDES[a], "defender": SIDES[1 - a],
+                "attacker_force": sum(units[a][sector - 1]),
+                "defender_force": sum(units[1 - a][sector - 1]),
+                "attack_bonus": ab, "defence_bonus": db,
+                "attack_cards": list(ac), "defence_cards": list(dc),
+                "attack_rolls": list(ar), "defence_rolls": list(dr),
+                "attacker_total": sum(units[a][sector - 1]) + ab,
+                "defender_total": sum(units[1 - a][sector - 1]) + db,
+            }
+        keep = None
+        if s.keep is not None:
+            sector, w, diff, kept = s.keep
+            keep = {"sector": sector, "winner": SIDES[w], "difference": diff,
+                    "kept": list(kept), "units": list(units[w][sector - 1])}
+        last = None
+        if s.last_fight is not None:
+            sector, at, dt, w = s.last_fight
+            last = {"sector": sector, "attacker_total": at, "defender_total": dt,
+                    "winner": None if w is None else SIDES[w]}
+        v: dict[str, Any] = {
+            "sides": list(SIDES),
+            "to_move": SIDES[s.player],
+            "actor": SIDES[s.actor] if s.pending else None,
+            "decision": s.pending,
+            "chance": s.chance[0] if s.chance else None,
+            "sectors": sectors,
+            "planets": {name: {"sector": sec, "control": sectors[sec - 1]["control"]}
+                        for sec, name in PLANETS.items()},
+            "homeworlds": {SIDES[p]: HOMEWORLDS[p] for p in (0, 1)},
+            "planets_held": [planets_held(units, 0), planets_held(units, 1)],
+            "scrap": {SIDES[p]: list(s.scrap[p]) for p in (0, 1)},
+            "hand_sizes": [len(s.hands[0]), len(s.hands[1])],
+            "hand_limits": [hand_limit(units, 0), hand_limit(units, 1)],
+            "deck_size": len(s.deck),
+            "vortex": dict(sorted(Counter(s.vortex).items())),
+            "vortex_size": len(s.vortex),
+            "in_play": list(s.play),
+            "rolled": list(s.faces),
+            "doubles": len(s.faces) == 2 and s.faces[0] == s.faces[1],
+            "dice": [x[0] for x in s.dice],
+            "jammed": [list(pin) for pin in s.pins],
+            "espionage": SIDES[s.spy] if s.spy is not None else None,
+            "fight": fight,
+            "keep": keep,
+            "last_fight": last,
+            "extra_turns": s.extra,
+            "discards_left": s.mo_left,
+            "max_turns": self.rules.max_turns,
+            "winner_side": SIDES[s.winner] if s.winner is not None else None,
+        }
+        if player is not None:
+            v["side"] = SIDES[player]
+            v["hand"] = list(s.hands[player])
+            if s.spy == player:
+                v["opponent_hand"] = list(s.hands[1 - player])
+        return v
+
+    # ------------------------------------------------------------------ odds & checks
+    def reach_odds(self, sector: int, *, cards: bool = False) -> dict[tuple[int, int], Any]:
+        """``bg.blast.reach_odds(self, sector, cards=cards)``."""
+        from .odds import reach_odds
+
+        return reach_odds(self, sector, cards=cards)
+
+    def fight_odds(self, sector: int | None = None) -> Any:
+        """Exact odds of the fight in progress (or of the fight on ``sector``) with the
+        cards played so far: ``Dist`` over ``"attacker"`` / ``"defender"``."""
+        from .odds import fight_odds_of_game
+
+        return fight_odds_of_game(self, sector)
+
+    def invariants(self) -> list[str]:
+        """Broken invariants of the current position (empty when all hold)."""
+        from .checks import invariants
+
+        return invariants(self)
+
+
+# ---------------------------------------------------------------------- dice helpers
+def _pick_die(dice: tuple[tuple[int, int, int], ...], value: int) -> tuple[int, int, int]:
+    """The die showing ``value`` a card acts on: one that could not be rerolled (modified
+    or the Hyper Jump die) first, so a die Battle Computers could reroll stays so."""
+    best = None
+    for die in dice:
+        if die[0] == value:
+            if die[1] or die[2]:
+                return die
+            best = die
+    if best is None:
+        raise InvalidActionError(str(value), f"no die shows {value}")
+    return best
+
+
+def _modify_die(dice: tuple[tuple[int, int, int], ...], value: int,
+                bonus: int) -> tuple[tuple[int, int, int], ...]:
+    die = _pick_die(dice, value)
+    return _add_sorted(remove_one(dice, die), (die[0] + bonus, die[1] + bonus, die[2]))
+
+
+# ---------------------------------------------------------------------- scenarios
+_PHASE_STAGE = {"draw": "turn", "roll": "roll", "build": "build", "move": "jam",
+                "fight": "fights"}
+
+
+def _int(x: Any, what: str, lo: int, hi: int) -> int:
+    if isinstance(x, str) and x.strip().isdigit():
+        x = int(x)
+    if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
+        raise ValueError(f"{what} must be an int in [{lo}, {hi}], not {x!r}")
+    return x
+
+
+def _forces(x: Any, what: str) -> list[int]:
+    if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
+        raise ValueError(f"{what} must be a list of forces 1..5, not {x!r}")
+    return sorted((_int(f, what, 1, 5) for f in x), reverse=True)
+
+
+def _sides_map(x: Any, what: str) -> dict[str, Any]:
+    if x is None:
+        return {}
+    if not isinstance(x, Mapping):
+        raise ValueError(f"{what} must map 'terran' / 'empire' to lists, not {x!r}")
+    bad = sorted(str(k) for k in x if k not in SIDES)
+    if bad:
+        raise ValueError(f"{what}: unknown side(s) {bad}; sides: 'terran', 'empire'")
+    return dict(x)
+
+
+def _check_scenario(spec: Any) -> dict[str, Any]:
+    """Validate a scenario and return its canonical, JSON-safe form."""
+    if not isinstance(spec, Mapping):
+        raise ValueError("scenario must be a dict")
+    keys = ("units", "scrap", "hands", "deck", "vortex", "to_move", "phase", "dice", "turn")
+    extra = sorted(set(spec) - set(keys))
+    if extra:
+        raise ValueError(f"unknown scenario keys {extra}")
+    units_in = spec.get("units")
+    units: dict[str, dict[str, list[int]]] = {}
+    if units_in is None:
+        units = {str(HOMEWORLDS[p]): {SIDES[p]: sorted(data.army_forces(SIDES[p]),
+                                                       reverse=True)} for p in (0, 1)}
+        units = dict(sorted(units.items(), key=lambda kv: int(kv[0])))
+    else:
+        if not isinstance(units_in, Mapping):
+            raise ValueError("scenario units must map sectors to {'terran': [...], "
+                             "'empire': [...]}")
+        seen: dict[int, dict[str, list[int]]] = {}
+        for k, sides in units_in.items():
+            sec = _int(k, "a sector", 1, SECTORS)
+            if sec in seen:
+                raise ValueError(f"sector {sec} is given twice")
+            stack = {side: _forces(f, f"units on sector {sec} ({side})")
+                     for side, f in _sides_map(sides, f"units on sector {sec}").items()}
+            seen[sec] = {side: stack[side] for side in SIDES if stack.get(side)}
+        units = {str(sec): seen[sec] for sec in sorted(seen) if seen[sec]}
+    scrap_in = spec.get("scrap")
+    scrap = None
+    if scrap_in is not None:
+        sm = _sides_map(scrap_in, "scrap")
+        scrap = {side: _forces(sm.get(side, []), f"scrap ({side})") for side in SIDES}
+    for side in SIDES:
+        army = Counter(data.army_forces(side))
+        placed = Counter(f for st in units.values() for f in st.get(side, []))
+        over = placed - army
+        if over:
+            raise ValueError(f"the {side} army has no more units of force "
+                             f"{sorted(over)} to place (it has one 5, two 4s, three 3s, "
+                             "four 2s, five 1s)")
+        if scrap is not None and placed + Counter(scrap[side]) != army:
+            raise ValueError(f"{side}: units on the board and in the scrap heap must be "
+                             f"exactly the 15 units of the army (missing "
+                             f"{sorted((army - placed - Counter(scrap[side])).elements())}, "
+                             f"extra {sorted((placed + Counter(scrap[side]) - army).elements())})")
+    hm = _sides_map(spec.get("hands"), "hands")
+    hands = {}
+    for side in SIDES:
+        h = hm.get(side, [])
+        if isinstance(h, (str, bytes)) or not isinstance(h, Iterable):
+            raise ValueError(f"hands[{side!r}] must be a list of card names")
+        h = sorted(h)
+        for c in h:
+            if c not in BY_NAME:
+                raise ValueError(f"unknown Blast card {c!r}")
+        hands[side] = h
+    deck = _cards(spec.get("deck"), "deck")
+    vortex = _cards(spec.get("vortex"), "vortex")
+    used = Counter(hands["terran"]) + Counter(hands["empire"]) + Counter(deck or []) \
+        + Counter(vortex or [])
+    for c, n in used.items():
+        if n > data.COPIES:
+            raise ValueError(f"the deck has {data.COPIES} {c}, the scenario uses {n}")
+    if deck is not None and vortex is not None and sum(used.values()) != 50:
+        raise ValueError(f"hands, deck and vortex hold {sum(used.values())} cards, not 50")
+    to_move = spec.get("to_move", "empire")
+    if to_move not in SIDES:
+        raise ValueError(f"to_move must be 'terran' or 'empire', not {to_move!r}")
+    phase = spec.get("phase", "draw")
+    if phase not in _PHASE_STAGE:
+        raise ValueError(f"scenario phase must be one of {list(_PHASE_STAGE)}, not {phase!r}")
+    dice_in = spec.get("dice")
+    dice = None
+    if dice_in is not None:
+        if isinstance(dice_in, (str, bytes)) or not isinstance(dice_in, Iterable):
+            raise ValueError(f"dice must be a list of die values, not {dice_in!r}")
+        dice = sorted(_int(x, "a die", 1, 6 if phase in ("roll", "build") else 30)
+                      for x in dice_in)
+        if phase in ("roll", "build") and len(dice) != 2:
+            raise ValueError(f"the {phase} phase needs the two rolled dice, not {dice_in!r}")
+        if phase == "move" and not 1 <= len(dice) <= 4:
+            raise ValueError(f"the move phase needs 1 to 4 dice, not {dice_in!r}")
+        if phase in ("draw", "fight"):
+            raise ValueError(f"no dice are rolled yet in the {phase} phase")
+    elif phase in ("build", "move"):
+        raise ValueError(f"give dice=[a, b] for a scenario in the {phase} phase")
+    if phase != "fight":
+        both = [k for k, st in units.items() if len(st) == 2]
+        if both:
+            raise ValueError(f"sector(s) {both} hold both sides: only possible in the "
+                             "fight phase")
+    turn = _int(spec.get("turn", 1), "turn", 1, 10**6)
+    return {"units": units, "scrap": scrap, "hands": hands, "deck": deck, "vortex": vortex,
+            "to_move": to_move, "phase": phase, "dice": dice, "turn": turn}
+
+
+def _cards(x: Any, what: str) -> list[str] | None:
+    if x is None:
+        return None
+    if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
+        raise ValueError(f"{what} must be a list of card names")
+    out = sorted(x)
+    for c in out:
+        if c not in BY_NAME:
+            raise ValueError(f"unknown Blast card {c!r} in the {what}")
+    return out
+
+
+def _apply_scenario(s: BlastState, sc: dict[str, Any]) -> None:
+    boards = [list(_EMPTY_BOARD), list(_EMPTY_BOARD)]
+    for k, stack in sc["units"].items():
+        for p in (0, 1):
+            if SIDES[p] in stack:
+                boards[p][int(k) - 1] = tuple(sorted(stack[SIDES[p]]))
+    s.units = (tuple(boards[0]), tuple(boards[1]))
+    scrap = []
+    for p in (0, 1):
+        side = SIDES[p]
+        if sc["scrap"] is not None:
+            scrap.append(tuple(sorted(sc["scrap"][side])))
+        else:
+            left = Counter(data.army_forces(side)) - Counter(f for st in boards[p] for f in st)
+            scrap.append(tuple(sorted(left.elements())))
+    s.scrap = (scrap[0], scrap[1])
+    s.hands = (tuple(sc["hands"]["terran"]), tuple(sc["hands"]["empire"]))
+    full = Counter(data.deck_counts())
+    rest = full - Counter(s.hands[0]) - Counter(s.hands[1])
+    if sc["deck"] is None:
+        rest -= Counter(sc["vortex"] or [])
+        s.deck = Deck(dict(rest))
+        s.vortex = tuple(sc["vortex"] or [])
+    else:
+        s.deck = Deck(dict(Counter(sc["deck"])))
+        rest -= Counter(sc["deck"])
+        s.vortex = tuple(sorted(rest.elements())) if sc["vortex"] is None \
+            else tuple(sc["vortex"])
+    s.draws = ()
+    s.player = SIDES.index(sc["to_move"])
+    s.actor = s.player
+    s.turn = sc["turn"]
+    phase = sc["phase"]
+    s.stage = _PHASE_STAGE[phase]
+    s.phase = "draw" if phase == "draw" else phase
+    dice = sc["dice"]
+    if dice is not None:
+        if phase in ("roll", "build"):
+            s.faces = (dice[0], dice[1])
+            s.dice = ((dice[0], 0, 0), (dice[1], 0, 0))
+            if phase == "roll":
+                s.stage = "dice"
+        else:
+            s.faces = ()
+            s.dice = tuple((v, 0, 0) for v in dice)
+    if phase == "draw":
+        s.stage = "turn"

@@ -1,0 +1,328 @@
+"""Exact odds of Blast's dice: who wins a fight, and which units can reach a sector.
+
+* :func:`fight_odds` — the winner of a fight from both sides' forces and the cards played,
+  exact over the 1D6 of Surprise Attack / Ambush and with the tie ruling (``Rules.tie``);
+* :func:`reach_odds` — for each of the mover's units, the probability that a roll of 2D6
+  lets it land on a sector this turn (both dice on one unit, stop on enemy units, the
+  wrap of the track), optionally counting the mover's cards in hand: the classic "shot"
+  count of backgammon.
+
+Both count integer weights (``6**n`` equally likely rolls) and return exact Fractions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..core.dist import Dist
+from . import data
+from .data import ATTACK, DEFENCE, DICE_BONUS, DIRECTIONS, FIGHT_BONUS, HOMEWORLDS, SECTORS
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Blast
+
+__all__ = ["fight_odds", "fight_odds_of_game", "reach_odds", "reach_probability"]
+
+_PAIRS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+
+
+# ---------------------------------------------------------------------- fights
+def _forces(x: Any, what: str) -> tuple[int, ...]:
+    if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
+        raise ValueError(f"{what} must be a list of unit forces (1..5), not {x!r}")
+    out = tuple(x)
+    for f in out:
+        if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 5:
+            raise ValueError(f"{what}: a unit force is an int 1..5, not {f!r}")
+    if not out:
+        raise ValueError(f"{what}: a fight needs at least one unit on each side")
+    return out
+
+
+def _cards(x: Any, allowed: frozenset[str], what: str) -> tuple[str, ...]:
+    if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
+        raise ValueError(f"{what} must be a list of card names, not {x!r}")
+    out = tuple(x)
+    for c in out:
+        if c not in allowed:
+            raise ValueError(f"{c!r} is not one of the {what} ({', '.join(sorted(allowed))})")
+    for c, n in Counter(out).items():
+        if n > data.COPIES:
+            raise ValueError(f"the deck has only {data.COPIES} {c}, not {n}")
+    return out
+
+
+@lru_cache(maxsize=64)
+def _d6_difference(n_plus: int, n_minus: int) -> tuple[tuple[int, int], ...]:
+    """(value, ways) of the sum of ``n_plus`` d6 minus the sum of ``n_minus`` d6."""
+    ways: dict[int, int] = {0: 1}
+    for sign in (1,) * n_plus + (-1,) * n_minus:
+        nxt: dict[int, int] = {}
+        for v, w in ways.items():
+            for f in range(1, 7):
+                k = v + sign * f
+                nxt[k] = nxt.get(k, 0) + w
+        ways = nxt
+    return tuple(sorted(ways.items()))
+
+
+def fight_odds(
+    attacker: Iterable[int],
+    defender: Iterable[int],
+    attack_cards: Iterable[str] = (),
+    defense_cards: Iterable[str] = (),
+    rules: Rules | None = None,
+    *,
+    attack_bonus: int = 0,
+    defense_bonus: int = 0,
+    attack_dice: int = 0,
+    defense_dice: int = 0,
+) -> Dist:
+    """Who wins a fight: ``Dist`` over ``"attacker"`` and ``"defender"`` (and, with
+    ``Rules(tie="both_destroyed")``, ``"neither"`` for a tie that destroys both sides).
+
+    ``attacker`` / ``defender`` are the forces of the units on the sector, the cards are
+    the attack and defence cards played (Surprise Attack and Ambush add 1D6 each).
+    ``attack_bonus`` / ``defense_bonus`` add fixed Force (e.g. 1D6 already rolled) and
+    ``attack_dice`` / ``defense_dice`` more 1D6 still to roll.
+
+    >>> fight_odds([3, 2], [4], ["Surprise Attack"], ["Ambush"])["attacker"]
+    Fraction(7, 12)
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a boardgames.blast.Rules, not {type(rules).__name__}")
+    a = _forces(attacker, "attacker")
+    d = _forces(defender, "defender")
+    ac = _cards(attack_cards, ATTACK, "attack cards")
+    dc = _cards(defense_cards, DEFENCE, "defence cards")
+    for name, v in (("attack_bonus", attack_bonus), ("defense_bonus", defense_bonus),
+                    ("attack_dice", attack_dice), ("defense_dice", defense_dice)):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 100:
+            raise ValueError(f"{name} must be an int in [0, 100], not {v!r}")
+    fixed = sum(a) + sum(FIGHT_BONUS[c] for c in ac) + attack_bonus \
+        - sum(d) - sum(FIGHT_BONUS[c] for c in dc) - defense_bonus
+    n_a = sum(1 for c in ac if c in data.D6_CARDS) + attack_dice
+    n_d = sum(1 for c in dc if c in data.D6_CARDS) + defense_dice
+    win = lose = tie = 0
+    for v, w in _d6_difference(n_a, n_d):
+        x = fixed + v
+        if x > 0:
+            win += w
+        elif x < 0:
+            lose += w
+        else:
+            tie += w
+    tie_to = {"defender": "defender", "attacker": "attacker",
+              "both_destroyed": "neither"}[rules.tie]
+    weights = {"attacker": win, "defender": lose}
+    weights[tie_to] = weights.get(tie_to, 0) + tie
+    return Dist.from_weights(weights)
+
+
+def fight_odds_of_game(game: Blast, sector: int | None = None) -> Dist:
+    """The odds of the fight in progress in ``game`` (cards played and 1D6 rolled so far,
+    a 1D6 being rolled counted exactly), or of the fight on ``sector`` before any card."""
+    s = game.state
+    a = s.player
+    ab = db = na = nd = 0
+    ac: tuple[str, ...] = ()
+    dc: tuple[str, ...] = ()
+    if sector is None:
+        if s.fight is None:
+            raise ValueError("no fight is in progress: give the sector")
+        sector = s.fight[0]
+    if not isinstance(sector, int) or isinstance(sector, bool) or not 1 <= sector <= SECTORS:
+        raise ValueError(f"sector must be an int 1..{SECTORS}, not {sector!r}")
+    if s.fight is not None and s.fight[0] == sector:
+        _, ab, db, ac, dc, _ar, _dr = s.fight
+        # The 1D6 already rolled are in the bonus; the cards' fixed parts too.
+        ab -= sum(FIGHT_BONUS[c] for c in ac)
+        db -= sum(FIGHT_BONUS[c] for c in dc)
+        if s.chance is not None and s.chance[0] == "d6":
+            na, nd = (1, 0) if s.chance[1] == "attack" else (0, 1)
+    mine, theirs = s.units[a][sector - 1], s.units[1 - a][sector - 1]
+    if not mine or not theirs:
+        raise ValueError(f"sector {sector} does not hold both sides: no fight there")
+    return fight_odds(mine, theirs, ac, dc, game.rules, attack_bonus=ab, defense_bonus=db,
+                      attack_dice=na, defense_dice=nd)
+
+
+# ---------------------------------------------------------------------- reach
+def _reach_now(values: tuple[int, ...], target: int, blocked: frozenset[int],
+               backs: int) -> bool:
+    """Positions are offsets along the mover's direction from the unit (0); can some
+    order of some of ``values`` land on ``target``? A landing on a blocked offset ends
+    the unit's move; ``backs`` dice may be used backwards (Space Combat Tactics)."""
+    return _reach_from(0, tuple(sorted(values)), target, blocked, backs)
+
+
+@lru_cache(maxsize=65536)
+def _reach_from(pos: int, values: tuple[int, ...], target: int, blocked: frozenset[int],
+                backs: int) -> bool:
+    for i, v in enumerate(values):
+        if i and values[i - 1] == v:
+            continue
+        rest = values[:i] + values[i + 1:]
+        for step, b in ((v, backs), (-v, backs - 1)):
+            if b < 0:
+                continue
+            y = (pos + step) % SECTORS
+            if y == target:
+                return True
+            if y not in blocked and rest and _reach_from(y, rest, target, blocked, b):
+                return True
+    return False
+
+
+def _modify(dice: tuple[tuple[int, int, int], ...], i: int,
+            bonus: int) -> tuple[tuple[int, int, int], ...]:
+    v, b, h = dice[i]
+    return tuple(sorted((*dice[:i], *dice[i + 1:], (v + bonus, b + bonus, h))))
+
+
+def reach_probability(offset: int, blocked_offsets: Iterable[int],
+                      hand: Iterable[str] = ()) -> Fraction:
+    """P(a unit can land ``offset`` sectors ahead of it this turn), over 2D6, with the
+    sectors ``blocked_offsets`` ahead holding enemy units, playing the dice cards of
+    ``hand`` as well as possible after seeing the roll (expectimax over rerolls and the
+    Hyper Jump die)."""
+    if not isinstance(offset, int) or not 1 <= offset < SECTORS:
+        raise ValueError(f"offset must be 1..{SECTORS - 1}, not {offset!r}")
+    blocked = frozenset(b % SECTORS for b in blocked_offsets) - {0}
+    h = Counter(hand)
+    bonuses = tuple(sorted(DICE_BONUS[c] for c in h.elements() if c in DICE_BONUS))
+    cards = (bonuses, h["Hyper Jump"], h["Battle Computers"])
+    backs = h["Space Combat Tactics"]
+    total = Fraction(0)
+    for a, b in _PAIRS:
+        w = 1 if a == b else 2
+        dice = ((a, 0, 0), (b, 0, 0))
+        total += w * _best(dice, cards, offset, blocked, backs)
+    return total / 36
+
+
+@lru_cache(maxsize=65536)
+def _best(dice: tuple[tuple[int, int, int], ...], cards: tuple[tuple[int, ...], int, int],
+          target: int, blocked: frozenset[int], backs: int) -> Fraction:
+    """The best probability of reaching ``target`` from this roll with these cards left."""
+    if _reach_now(tuple(d[0] for d in dice), target, blocked, backs):
+        return Fraction(1)
+    bonuses, hyper, computers = cards
+    best = Fraction(0)
+    if hyper:
+        nxt = (bonuses, hyper - 1, computers)
+        best = max(best, sum((_best(tuple(sorted((*dice, (f, 0, 1)))), nxt, target, blocked,
+                                    backs) for f in range(1, 7)), Fraction(0)) / 6)
+    if computers:
+        nxt = (bonuses, hyper, computers - 1)
+        for i, (_v, b, h) in enumerate(dice):
+            if b or h or (i and dice[i - 1] == dice[i]):
+                continue
+            rest = dice[:i] + dice[i + 1:]
+            p = sum((_best(tuple(sorted((*rest, (f, 0, 0)))), nxt, target, blocked, backs)
+                     for f in range(1, 7)), Fraction(0)) / 6
+            best = max(best, p)
+    for j, bonus in enumerate(bonuses):
+        if j and bonuses[j - 1] == bonus:
+            continue
+        nxt = (bonuses[:j] + bonuses[j + 1:], hyper, computers)
+        for i in range(len(dice)):
+            if i and dice[i - 1] == dice[i]:
+                continue
+            best = max(best, _best(_modify(dice, i, bonus), nxt, target, blocked, backs))
+    return best
+
+
+def reach_odds(
+    game_or_position: Blast | Mapping[Any, Any],
+    sector: int,
+    *,
+    cards: bool = False,
+    mover: str | None = None,
+    hand: Iterable[str] | None = None,
+) -> dict[tuple[int, int], Fraction]:
+    """For each of the mover's units, the exact probability that it can land on
+    ``sector`` this turn: ``{(from_sector, force): Fraction}``.
+
+    The roll is a fresh 2D6 (as if the mover were about to roll). A unit may use one die
+    or both, in either order, but stops on the first sector holding enemy units it lands
+    on ("A unit cannot use the second die if, as a result of its first roll, it lands on
+    a space containing enemy units"); passing such a sector is fine; the track wraps.
+    Units already on ``sector`` are left out; a jammed unit, or one already stopped on an
+    enemy sector, has probability 0.
+
+    ``game_or_position`` is a Blast game (the mover is the player whose turn it is; their
+    hand is used with ``cards=True``) or a units mapping as in :meth:`Blast.scenario`
+    (``{sector: {"terran": [...], "empire": [...]}}``) with ``mover="terran"`` or
+    ``"empire"`` and, for ``cards=True``, ``hand=[...]``.
+
+    With ``cards=True`` the mover's cards count, played as well as possible after seeing
+    the roll: Ion Thrusters / Warp Overdrive / Maximum Burn (+1/+2/+3 to one die), Hyper
+    Jump (a third die), Battle Computers (reroll one die), Space Combat Tactics (one die
+    backwards) and Defend the Homeworld (any unit to the homeworld).
+    """
+    from .game import Blast, _check_scenario
+
+    if not isinstance(sector, int) or isinstance(sector, bool) or not 1 <= sector <= SECTORS:
+        raise ValueError(f"sector must be an int 1..{SECTORS}, not {sector!r}")
+    pins: tuple[tuple[int, int], ...] = ()
+    if isinstance(game_or_position, Blast):
+        s = game_or_position.state
+        p = s.player
+        units = s.units
+        held = s.hands[p]
+        if s.phase == "move":
+            pins = s.pins
+        if mover is not None or hand is not None:
+            raise ValueError("mover and hand come from the game; give them only with a "
+                             "units mapping")
+    elif isinstance(game_or_position, Mapping):
+        if mover not in data.SIDES:
+            raise ValueError(f"mover must be 'terran' or 'empire', not {mover!r}")
+        spec = _check_scenario({"units": game_or_position, "phase": "fight"})
+        boards = [[()] * SECTORS, [()] * SECTORS]
+        for k, stack in spec["units"].items():
+            for q in (0, 1):
+                boards[q][int(k) - 1] = tuple(sorted(stack.get(data.SIDES[q], [])))
+        units = (tuple(boards[0]), tuple(boards[1]))
+        p = data.SIDES.index(mover)
+        held = tuple(hand or ())
+        for c in held:
+            if c not in data.BY_NAME:
+                raise ValueError(f"unknown Blast card {c!r} in hand")
+    else:
+        raise TypeError(f"expected a Blast game or a units mapping, not "
+                        f"{type(game_or_position).__name__}")
+    if not isinstance(cards, bool):
+        raise TypeError(f"cards must be True or False, not {cards!r}")
+    hand_used = held if cards else ()
+    direction = DIRECTIONS[p]
+    own, opp = units[p], units[1 - p]
+    enemy = [i + 1 for i in range(SECTORS) if opp[i]]
+    home_jump = cards and "Defend the Homeworld" in hand_used and sector == HOMEWORLDS[p]
+    out: dict[tuple[int, int], Fraction] = {}
+    for i in range(SECTORS):
+        x = i + 1
+        if not own[i] or x == sector:
+            continue
+        for f in sorted(set(own[i])):
+            free = own[i].count(f) - pins.count((x, f))
+            if free <= 0:
+                out[(x, f)] = Fraction(0)
+                continue
+            if home_jump:
+                out[(x, f)] = Fraction(1)
+                continue
+            if opp[i]:
+                out[(x, f)] = Fraction(0)
+                continue
+            offset = ((sector - x) * direction) % SECTORS
+            blocked = [((e - x) * direction) % SECTORS for e in enemy]
+            out[(x, f)] = reach_probability(offset, blocked, hand_used)
+    return out

@@ -1,0 +1,40 @@
+"""Blast's options: every ruling marked (option) in RULINGS.md, plus the choices this
+project made where the text is open (see docs/rules/blast.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..core.options import check_options
+
+__all__ = ["Rules"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of a Blast game. The defaults are the project's rulings.
+
+    tie
+        Ruling 8: a fight whose totals are equal is won by the ``"defender"`` (default),
+        destroys ``"both_destroyed"`` sides, or is won by the ``"attacker"``. A tie won by
+        a side is a win by a difference of 0: the winner keeps any one unit.
+    max_turns
+        Ruling 10: after this many turns (each player's turn counts one, extra turns from
+        Major Offensive too) the game is a draw. Keeps random play finite.
+    windows
+        When a decision point for playing cards opens (the defender's response windows:
+        Espionage, Jam Transmission, defence cards; the mover's own: dice cards, build,
+        attack cards, Defend the Homeworld after the last die, Major Offensive):
+        ``"held"`` (default) only when that player holds a card that could be played there,
+        so nobody is asked about cards they do not have; ``"always"`` at every such point,
+        so the sequence of decisions never shows whether a player holds a card (strict
+        hidden information, at the cost of a "pass" or "done" at each point).
+    """
+
+    tie: Literal["defender", "both_destroyed", "attacker"] = "defender"
+    max_turns: int = field(default=400, metadata={"min": 1, "max": 1_000_000})
+    windows: Literal["held", "always"] = "held"
+
+    def __post_init__(self) -> None:
+        check_options(self)
