@@ -155,7 +155,8 @@ def _walk_ints(x: Any) -> frozenset[int]:
 
 def _deep(x: Any, depth: int = 0) -> Any:
     """A hashable, fully expanded copy of ``x``: every slot, attribute and item, with
-    dicts and sets in sorted order."""
+    dicts and sets in sorted order. Slots and attributes named ``_...`` are caches (a
+    memo filled on first use, like ``Deck._outcomes``), not position: they are left out."""
     if depth > 50:
         raise AssertionError("state nests deeper than 50 levels")
     if x is None or isinstance(x, bool | int | float | str | bytes | Fraction):
@@ -173,9 +174,9 @@ def _deep(x: Any, depth: int = 0) -> Any:
     for klass in type(x).__mro__:
         slots = getattr(klass, "__slots__", ())
         names.extend([slots] if isinstance(slots, str) else slots)
-    fields = [(n, _deep(getattr(x, n), d)) for n in names if hasattr(x, n)]
+    fields = [(n, _deep(getattr(x, n), d)) for n in names if n[0] != "_" and hasattr(x, n)]
     if hasattr(x, "__dict__"):
-        fields += [(n, _deep(v, d)) for n, v in sorted(vars(x).items())]
+        fields += [(n, _deep(v, d)) for n, v in sorted(vars(x).items()) if n[0] != "_"]
     return (t, tuple(fields))
 
 
@@ -183,7 +184,8 @@ class Fingerprint:
     """A deep snapshot of a game's position: the lengths of its history and log, who is
     to move, and its state pickled (every slot of every object, so a later change to a
     shared mutable object cannot hide). Two snapshots whose pickles differ only in the
-    order of a dict or set still compare equal (checked on the unpickled copies)."""
+    order of a dict or set, or in private ``_...`` cache slots, still compare equal
+    (checked on the unpickled copies with :func:`_deep`)."""
 
     __slots__ = ("blob", "head")
 

@@ -27,6 +27,7 @@ from conformance.toy import Race, race_secrets
 
 import boardgames as bg
 from boardgames.core import registry
+from boardgames.core.deck import Deck
 from boardgames.core.dist import Dist
 from boardgames.spacehole.game import Spacehole, SpaceholeState
 
@@ -64,15 +65,24 @@ def _fails(
 
 # ------------------------------------------------------------------------ it passes
 def test_suite_passes_a_working_spacehole_game() -> None:
-    stats = PlayoutStats()
-    g = check_playout(
-        _make(Spacehole), 3, auto_roll=False, secrets=spacehole_secrets, json_every=1, stats=stats
-    )
-    assert g.is_over
-    assert stats.steps == len(g.history) > 0
-    assert stats.actions + stats.chance == stats.steps
-    assert stats.rolled > 0 and stats.json_checks == len(g.history) + 1
-    assert stats.undo_steps == len(g.history)
+    rolled = 0
+    for seed in (3, 4, 5, 6):
+        stats = PlayoutStats()
+        g = check_playout(
+            _make(Spacehole),
+            seed,
+            auto_roll=False,
+            secrets=spacehole_secrets,
+            json_every=1,
+            stats=stats,
+        )
+        assert g.is_over
+        assert stats.steps == len(g.history) > 0
+        assert stats.actions + stats.chance == stats.steps
+        assert stats.json_checks == len(g.history) + 1
+        assert stats.undo_steps == len(g.history)
+        rolled += stats.rolled
+    assert rolled > 0  # some chance nodes were drawn with roll(), the others forced
 
 
 def test_suite_passes_the_two_player_toy_race(race_registered: None) -> None:
@@ -116,16 +126,25 @@ def test_notation_that_does_not_round_trip_is_caught() -> None:
     _fails(BadParse, r"game\.parse")
 
 
-def test_a_fork_sharing_mutable_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real_copy = SpaceholeState.copy
-
-    def shallow(self: SpaceholeState) -> SpaceholeState:
-        c = real_copy(self)
-        c.hand = self.hand  # shared: the next step changes the original too
-        return c
-
-    monkeypatch.setattr(SpaceholeState, "copy", shallow)
+def test_a_state_copy_sharing_a_mutable_object_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Deck, "copy", lambda self: self)  # every copy shares the deck
     _fails(Spacehole, "changed the original|undo|differs")
+
+
+def test_a_state_copy_that_is_the_same_object_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(SpaceholeState, "copy", lambda self: self)  # steps change it in place
+    _fails(Spacehole, "changed the original|undo|differs")
+
+
+def test_the_fingerprint_ignores_private_cache_slots() -> None:
+    g = Spacehole(seed=1, auto_roll=False)
+    before = fingerprint(g)
+    g.chance_outcomes()  # may fill a memo inside the state (Deck._outcomes)
+    assert fingerprint(g) == before
 
 
 def test_a_fork_sharing_its_history_is_caught() -> None:

@@ -136,7 +136,7 @@ def test_the_known_cards_are_then_drawn_in_order_without_chance_nodes() -> None:
 
 def test_spacehole_secrets_accepts_real_views_and_flags_leaks() -> None:
     g = peeked()
-    g.state.hand.extend(["Mine", "Solar Array"])  # a hand to leak (this game only)
+    g.state.hand = (*g.state.hand, "Mine", "Solar Array")  # a hand to leak (this game only)
     assert spacehole_secrets(g, None, g.view(None)) == []
     assert spacehole_secrets(g, 0, g.view(0)) == []
     spectator = g.view(None)
