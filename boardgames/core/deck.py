@@ -11,7 +11,7 @@ __all__ = ["Deck"]
 class Deck:
     """Unknown cards as ``name -> count`` plus the known cards on top (top first)."""
 
-    __slots__ = ("counts", "known", "unknown")
+    __slots__ = ("_outcomes", "counts", "known", "unknown")
 
     def __init__(self, counts: Mapping[str, int] = (), known: Iterable[str] = ()) -> None:
         self.counts: dict[str, int] = {}
@@ -23,12 +23,14 @@ class Deck:
         self.known: list[str] = list(known)
         self.unknown: int = sum(self.counts.values())
         """How many cards are not yet known."""
+        self._outcomes: tuple[tuple[str, ...], tuple[int, ...]] | None = None
 
     def copy(self) -> Deck:
         d = object.__new__(Deck)
         d.counts = self.counts.copy()
         d.known = self.known.copy()
         d.unknown = self.unknown
+        d._outcomes = self._outcomes
         return d
 
     def __len__(self) -> int:
@@ -54,18 +56,29 @@ class Deck:
 
     def outcomes(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The chance node of the next unknown card: names (sorted) and integer weights."""
-        names = tuple(sorted(self.counts))
-        return names, tuple(self.counts[n] for n in names)
+        out = self._outcomes
+        if out is None:
+            items = sorted(self.counts.items())
+            out = self._outcomes = (tuple(n for n, _ in items), tuple(c for _, c in items))
+        return out
 
     def take_unknown(self, name: str) -> None:
         """Remove one unknown copy of ``name`` (the outcome of a draw or a reveal)."""
         n = self.counts.get(name, 0)
         if n <= 0:
             raise ValueError(f"no unknown {name!r} left in the deck")
+        out = self._outcomes
         if n == 1:
             del self.counts[name]
+            if out is not None:
+                i = out[0].index(name)
+                out = (out[0][:i] + out[0][i + 1:], out[1][:i] + out[1][i + 1:])
         else:
             self.counts[name] = n - 1
+            if out is not None:
+                i = out[0].index(name)
+                out = (out[0], (*out[1][:i], n - 1, *out[1][i + 1:]))
+        self._outcomes = out
         self.unknown -= 1
 
     def reveal(self, name: str) -> None:
@@ -80,6 +93,7 @@ class Deck:
 
     def add(self, cards: Iterable[str]) -> None:
         """Shuffle cards into the unknown part (e.g. refilling from a discard pile)."""
+        self._outcomes = None
         for c in cards:
             self.counts[c] = self.counts.get(c, 0) + 1
             self.unknown += 1

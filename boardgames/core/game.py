@@ -111,11 +111,11 @@ class Game:
         self.seed = seed
         self._options: dict[str, Any] = self._check_options(dict(options))
         self._auto = auto_roll
+        self._log: list[str] = []  # _new_state may log the automatic steps of set-up
         self._s: Any = self._new_state()
         self._undo: list[tuple[Any, int]] = []
         self._hist: list[Step] = []
         self._redo: list[Step] = []
-        self._log: list[str] = []
         self._legal_cache: tuple[Action, ...] | None = None
         self._settle()
 
@@ -128,6 +128,7 @@ class Game:
         return {}
 
     def _new_state(self) -> Any:
+        """The starting position. It may append log lines to ``self._log``."""
         raise NotImplementedError
 
     def _to_move(self, s: Any) -> int | None:
@@ -316,17 +317,21 @@ class Game:
 
     def _step(self, player: int, value: Any) -> None:
         new = self._s.copy()
-        events: list[str] = []
-        if player == CHANCE:
-            self._resolve(new, value, events)
-            text = self._outcome_text(value)
-        else:
-            self._act(new, value, events)
-            text = str(value)
-        self._undo.append((self._s, len(self._log)))
+        log = self._log
+        mark = len(log)
+        try:
+            if player == CHANCE:
+                text = self._outcome_text(value)
+                self._resolve(new, value, log)
+            else:
+                text = str(value)
+                self._act(new, value, log)
+        except BaseException:
+            del log[mark:]
+            raise
+        self._undo.append((self._s, mark))
         self._s = new
         self._hist.append(Step(player, value, text))
-        self._log.extend(events)
         self._legal_cache = None
 
     # ---------------------------------------------------------------- undo / redo

@@ -25,11 +25,18 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-def draw_index(seed: int, counter: int, weights: Sequence[int]) -> int:
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def draw_index(seed: int, counter: int, weights: Sequence[int], total: int = 0) -> int:
     """Index of the outcome drawn for step ``counter`` of a game seeded with ``seed``,
-    with probability proportional to the non-negative integer ``weights``."""
-    total = sum(weights)
-    r = (mix64(mix64(seed) ^ (counter * 0xD1B54A32D192ED03 & _M)) * total) >> 64
+    with probability proportional to the non-negative integer ``weights`` (``total`` is
+    their sum, computed when not given). The draw is output ``counter`` of the SplitMix64
+    sequence started at ``seed``."""
+    x = (seed + (counter + 1) * _GAMMA) & _M
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M
+    r = ((x ^ (x >> 31)) * (total or sum(weights))) >> 64
     for i, w in enumerate(weights):
         if r < w:
             return i

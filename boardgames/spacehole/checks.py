@@ -43,7 +43,7 @@ def invariants(game: Spacehole) -> list[str]:
             bad.append(f"{n} has impossible damage {d}")
     if not 0 <= s.base_damage < game.rules.base_hits and not s.lost:
         bad.append(f"base damage {s.base_damage} out of range")
-    if s.structures != sorted(s.structures) or s.defenders != sorted(s.defenders) \
-            or s.hand != sorted(s.hand):
+    if list(s.structures) != sorted(s.structures) or list(s.defenders) != sorted(s.defenders) \
+            or list(s.hand) != sorted(s.hand):
         bad.append("cards in play or in hand are not kept sorted")
     return bad

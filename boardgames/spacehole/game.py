@@ -7,9 +7,9 @@ decision from the player (``s.pending``) or a chance outcome (``s.chance``).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.deck import Deck
 from ..core.dist import Dist
@@ -31,9 +31,23 @@ _BATTLE_STEPS = {
 PHASES = ("karma", "event", "build", "power", "income", "end", "over")
 
 
+class _InPlay(NamedTuple):
+    """Totals of the structures in play (see ``Spacehole._in_play``)."""
+
+    roles: Counter
+    generated: int
+    upkeep: int
+    capacity: int
+    hand_limit: int
+    turrets: int
+    lab: bool
+
+
 class SpaceholeState(State):
-    """Everything about a Spacehole position. Cards in play are ``(name, damage)``
-    tuples kept sorted; the hand is a sorted list of names; the discard pile a Counter."""
+    """Everything about a Spacehole position. Cards in play are sorted tuples of
+    ``(name, damage)`` pairs; the hand is a sorted tuple of names (tuples are never
+    changed, only replaced, so a copy shares them); the discard pile is a
+    ``defaultdict(int)`` of counts."""
 
     __slots__ = (
         "after",
@@ -75,9 +89,9 @@ class SpaceholeState(State):
         c.after = self.after
         c.chance = self.chance
         c.deck = self.deck.copy()
-        c.hand = self.hand.copy()
-        c.structures = self.structures.copy()
-        c.defenders = self.defenders.copy()
+        c.hand = self.hand
+        c.structures = self.structures
+        c.defenders = self.defenders
         c.discard = self.discard.copy()
         c.base_damage = self.base_damage
         c.megacredits = self.megacredits
@@ -99,9 +113,15 @@ class SpaceholeState(State):
         return c
 
 
-def _add_sorted(items: list, x: Any) -> None:
-    items.append(x)
-    items.sort()
+def _add(items: tuple, x: Any) -> tuple:
+    """``items`` (a sorted tuple) with ``x`` added, still sorted."""
+    return tuple(sorted((*items, x)))
+
+
+def _remove(items: tuple, x: Any) -> tuple:
+    """``items`` without one ``x`` (ValueError if absent)."""
+    i = items.index(x)
+    return items[:i] + items[i + 1:]
 
 
 class Spacehole(Game):
@@ -115,6 +135,7 @@ class Spacehole(Game):
     version = 1
     Action = Move
     Rules = Rules
+    _in_play_cache: tuple[tuple, _InPlay] | None = None
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -125,7 +146,9 @@ class Spacehole(Game):
         if variant not in ("classic", "babylon5"):
             raise ValueError(f"unknown variant {variant!r}; variants: 'classic', 'babylon5'")
         self.variant = variant
-        self.cards = data.by_name(variant, add_refineries=self.rules.b5_add_refineries)
+        # A plain dict (not the read-only mapping of data.by_name): hot loops look cards up.
+        self.cards: dict[str, data.Card] = dict(
+            data.by_name(variant, add_refineries=self.rules.b5_add_refineries))
         self._role_names = {c.role: c.name for c in self.cards.values()}
         self.base_name = self._role_names["base"]
         out: dict[str, Any] = {"variant": variant}
@@ -143,10 +166,10 @@ class Spacehole(Game):
         s.chance = None
         counts = data.deck_counts(self.variant, add_refineries=self.rules.b5_add_refineries)
         s.deck = Deck(counts)
-        s.hand = []
-        s.structures = []
-        s.defenders = []
-        s.discard = Counter()
+        s.hand = ()
+        s.structures = ()
+        s.defenders = ()
+        s.discard = defaultdict(int)
         s.base_damage = 0
         s.megacredits = 0
         s.current = None
@@ -168,16 +191,9 @@ class Spacehole(Game):
         if sc is not None:
             _apply_scenario(self, s, sc)
         # The automatic steps run while setting up (a scenario's known first draw, an
-        # invasion announced) log events too: they head the log (see _settle).
-        self._start_log: list[str] = []
-        self._advance(s, self._start_log)
+        # invasion announced) head the log.
+        self._advance(s, self._log)
         return s
-
-    def _settle(self) -> None:
-        start = self.__dict__.pop("_start_log", None)
-        if start and not self._hist:  # only right after set-up, before any step
-            self._log[:0] = start
-        super()._settle()
 
     @classmethod
     def scenario(
@@ -246,30 +262,48 @@ class Spacehole(Game):
         except KeyError:
             raise ValueError(f"unknown {self.variant} card {name!r}") from None
 
+    def _in_play(self, s: SpaceholeState) -> _InPlay:
+        """What the structures in play add up to. Cached by the identity of the
+        structures tuple: tuples are never changed, and the cache keeps its key alive."""
+        cached = self._in_play_cache
+        if cached is not None and cached[0] is s.structures:
+            return cached[1]
+        cards = self.cards
+        base = cards[self.base_name]
+        roles: Counter = Counter(cards[n].role for n, _ in s.structures)
+        ip = _InPlay(
+            roles=roles,
+            generated=base.generates + sum(cards[n].generates for n, _ in s.structures),
+            upkeep=sum(cards[n].power for n, _ in s.structures),
+            capacity=base.capacity + sum(cards[n].capacity for n, _ in s.structures),
+            hand_limit=HAND_LIMIT + sum(cards[n].hand_size for n, _ in s.structures),
+            turrets=roles["turret"],
+            lab=roles["lab"] > 0,
+        )
+        self._in_play_cache = (s.structures, ip)
+        return ip
+
     def _roles(self, s: SpaceholeState) -> Counter:
-        return Counter(self.cards[n].role for n, _ in s.structures)
+        return self._in_play(s).roles
 
     def _has(self, s: SpaceholeState, role: str) -> bool:
-        return any(self.cards[n].role == role for n, _ in s.structures)
+        return self._in_play(s).roles[role] > 0
 
     def power_generated(self, s: SpaceholeState | None = None) -> int:
-        s = s or self._s
-        return self.cards[self.base_name].generates + sum(
-            self.cards[n].generates for n, _ in s.structures)
+        """Power generated per turn: the Base's 5 plus 5 per Solar Array."""
+        return self._in_play(s or self._s).generated
 
     def upkeep(self, s: SpaceholeState | None = None) -> int:
-        s = s or self._s
-        return sum(self.cards[n].power for n, _ in s.structures)
+        """Total power upkeep (P column) of the structures in play."""
+        return self._in_play(s or self._s).upkeep
 
     def capacity(self, s: SpaceholeState | None = None) -> int:
         """Defenders allowed: 2 for the Base plus the D column of structures in play."""
-        s = s or self._s
-        return self.cards[self.base_name].capacity + sum(
-            self.cards[n].capacity for n, _ in s.structures)
+        return self._in_play(s or self._s).capacity
 
     def hand_limit(self, s: SpaceholeState | None = None) -> int:
-        s = s or self._s
-        return HAND_LIMIT + sum(self.cards[n].hand_size for n, _ in s.structures)
+        """5 cards, +2 per Command Center in play."""
+        return self._in_play(s or self._s).hand_limit
 
     def _max_hits(self, name: str) -> int:
         c = self.cards[name]
@@ -279,17 +313,19 @@ class Spacehole(Game):
         return self.cards[name].force - damage
 
     def _fights(self, s: SpaceholeState, name: str) -> bool:
-        return not self.cards[name].needs_lab or self._has(s, "lab")
+        return not self.cards[name].needs_lab or self._in_play(s).lab
 
     def defender_dice(self, s: SpaceholeState | None = None) -> int:
         """Dice the defending side rolls in a round: each fighting defender one per point
         of current Force, each Laser Turret one, the Base's own turret one."""
         s = s or self._s
-        dice = 1
+        ip = self._in_play(s)
+        cards = self.cards
+        dice = 1 + ip.turrets
         for n, d in s.defenders:
-            if self._fights(s, n):
-                dice += self.cards[n].force - d
-        dice += sum(1 for n, _ in s.structures if self.cards[n].role == "turret")
+            c = cards[n]
+            if not c.needs_lab or ip.lab:
+                dice += c.force - d
         return dice
 
     def invader_force(self, s: SpaceholeState | None = None) -> int:
@@ -440,7 +476,7 @@ class Spacehole(Game):
     def _act(self, s: SpaceholeState, mv: Move, log: list[str]) -> None:
         v, arg = mv.verb, mv.arg
         if v == "discard":
-            s.hand.remove(arg)
+            s.hand = _remove(s.hand, arg)
             s.discard[arg] += 1
             log.append(f"Discarded {arg} from hand")
             if len(s.hand) <= self.hand_limit(s):
@@ -448,14 +484,14 @@ class Spacehole(Game):
                 s.stage = s.after or "event"
                 s.after = None
         elif v == "build":
-            s.hand.remove(arg)
+            s.hand = _remove(s.hand, arg)
             c = self.cards[arg]
             s.pending = None
             if c.kind == "structure":
-                _add_sorted(s.structures, (arg, 0))
+                s.structures = _add(s.structures, (arg, 0))
                 log.append(f"Built {arg}")
             else:
-                _add_sorted(s.defenders, (arg, 0))
+                s.defenders = _add(s.defenders, (arg, 0))
                 log.append(f"Played defender {arg} (Force {c.force})")
             self._capacity_check(s, "power", log)
         elif v == "repair":
@@ -463,11 +499,11 @@ class Spacehole(Game):
             if name == self.base_name and self.cards[name].role == "base":
                 s.base_damage = 0
             elif self.cards[name].kind == "defender":
-                s.defenders.remove((name, dmg))
-                _add_sorted(s.defenders, (name, 0))
+                s.defenders = _remove(s.defenders, (name, dmg))
+                s.defenders = _add(s.defenders, (name, 0))
             else:
-                s.structures.remove((name, dmg))
-                _add_sorted(s.structures, (name, 0))
+                s.structures = _remove(s.structures, (name, dmg))
+                s.structures = _add(s.structures, (name, 0))
             log.append(f"Repaired {name}: all damage removed")
             s.pending = None
             s.stage = "power"
@@ -479,7 +515,7 @@ class Spacehole(Game):
             s.discard[arg] -= 1
             if not s.discard[arg]:
                 del s.discard[arg]
-            _add_sorted(s.hand, arg)
+            s.hand = _add(s.hand, arg)
             log.append(f"Took {arg} from the discard pile into hand")
             s.pending = None
             s.stage = "event_done"
@@ -490,7 +526,7 @@ class Spacehole(Game):
                 self._discard_defender(s, name, dmg, log, "Space Virus")
                 s.stage = "event_done"
             else:
-                s.structures.remove((name, dmg))
+                s.structures = _remove(s.structures, (name, dmg))
                 s.discard[name] += 1
                 log.append(f"Space Virus: {name} discarded")
                 self._capacity_check(s, "event_done", log)
@@ -533,7 +569,7 @@ class Spacehole(Game):
 
     def _discard_defender(self, s: SpaceholeState, name: str, dmg: int,
                           log: list[str], why: str) -> None:
-        s.defenders.remove((name, dmg))
+        s.defenders = _remove(s.defenders, (name, dmg))
         s.discard[name] += 1
         log.append(f"{name} discarded ({why})")
 
@@ -625,7 +661,7 @@ class Spacehole(Game):
             s.current = name
             log.append(f"Turn {s.turn}: drew {c.kind} {name}")
         else:
-            _add_sorted(s.hand, name)
+            s.hand = _add(s.hand, name)
             log.append(f"Turn {s.turn}: drew {name} into hand")
         s.stage = "karma_limit"
 
@@ -633,7 +669,9 @@ class Spacehole(Game):
         """Run automatic steps until a decision, a chance node or the end."""
         while s.pending is None and s.chance is None and not s.lost:
             st = s.stage
-            if st == "karma_draw":
+            if st == "battle_step":
+                self._battle_step(s, log)
+            elif st == "karma_draw":
                 s.phase = "karma"
                 if s.deck.known:
                     self._drawn(s, s.deck.pop_known(), log)
@@ -667,8 +705,6 @@ class Spacehole(Game):
                 s.inv_hits = s.def_hits = 0
                 s.last_round = {"round": s.battle_round}
                 s.stage = "battle_step"
-            elif st == "battle_step":
-                self._battle_step(s, log)
             elif st == "flare":
                 if s.flare_left <= 0 or not s.defenders:
                     s.flare_left = 0
@@ -794,13 +830,13 @@ class Spacehole(Game):
                 s.stage = "event_done"
 
     def _hit_defender(self, s: SpaceholeState, name: str, dmg: int, log: list[str]) -> None:
-        s.defenders.remove((name, dmg))
+        s.defenders = _remove(s.defenders, (name, dmg))
         c = self.cards[name]
         if dmg + 1 >= c.max_hits:
             s.discard[name] += 1
             log.append(f"{name} is hit and destroyed")
         else:
-            _add_sorted(s.defenders, (name, dmg + 1))
+            s.defenders = _add(s.defenders, (name, dmg + 1))
             log.append(f"{name} is hit (Force {c.force - dmg - 1} left)")
 
     def _hit_structure(self, s: SpaceholeState, log: list[str]) -> None:
@@ -808,17 +844,17 @@ class Spacehole(Game):
         domes = [(n, d) for n, d in s.structures if self.cards[n].role == "dome"]
         if domes:
             n, d = max(domes, key=lambda t: t[1])
-            s.structures.remove((n, d))
+            s.structures = _remove(s.structures, (n, d))
             if d + 1 >= self.cards[n].max_hits:
                 s.discard[n] += 1
                 log.append(f"{n} is hit and destroyed")
             else:
-                _add_sorted(s.structures, (n, d + 1))
+                s.structures = _add(s.structures, (n, d + 1))
                 log.append(f"{n} is hit ({d + 1}/{self.cards[n].max_hits})")
             return
         turrets = [(n, d) for n, d in s.structures if self.cards[n].role == "turret"]
         if turrets:
-            s.structures.remove(turrets[0])
+            s.structures = _remove(s.structures, turrets[0])
             s.discard[turrets[0][0]] += 1
             log.append(f"{turrets[0][0]} is hit and destroyed")
             return
@@ -844,7 +880,7 @@ class Spacehole(Game):
                 s.stage = "event_done"
             return
         name, dmg = parse_label(outcome)
-        s.structures.remove((name, dmg))
+        s.structures = _remove(s.structures, (name, dmg))
         s.discard[name] += 1
         log.append(f"{ev}: {name} discarded")
         self._capacity_check(s, "event_done", log)
@@ -878,12 +914,12 @@ class Spacehole(Game):
             for n in s.hand:
                 s.discard[n] += 1
             log.append(f"Hand discarded ({len(s.hand)} cards)")
-            s.hand = []
+            s.hand = ()
         elif role in ("lab_explosion", "core_instabilities"):
             target = "lab" if role == "lab_explosion" else "mine"
             victims = sorted(t for t in s.structures if self.cards[t[0]].role == target)
             if victims:
-                s.structures.remove(victims[0])
+                s.structures = _remove(s.structures, victims[0])
                 s.discard[victims[0][0]] += 1
                 log.append(f"{victims[0][0]} discarded")
             else:
@@ -892,8 +928,8 @@ class Spacehole(Game):
             s.terraform += 1
             log.append(f"Every {rn['agrodome']} now earns +2 Megacredits")
         elif role == "emergency_repairs":
-            s.defenders = sorted((n, 0) for n, _ in s.defenders)
-            s.structures = sorted((n, 0) for n, _ in s.structures)
+            s.defenders = tuple(sorted((n, 0) for n, _ in s.defenders))
+            s.structures = tuple(sorted((n, 0) for n, _ in s.structures))
             s.base_damage = 0
             log.append("All damage removed")
         elif role == "seismic_events":
@@ -1128,8 +1164,8 @@ def _apply_scenario(game: Spacehole, s: SpaceholeState, spec: dict[str, Any],
             if hits >= card(key).max_hits:
                 raise ValueError(f"{hits} damage would have destroyed {key}")
             defenders[i] = (key, hits)
-    s.structures = sorted(structures)
-    s.defenders = sorted(defenders)
+    s.structures = tuple(sorted(structures))
+    s.defenders = tuple(sorted(defenders))
     cap = game.cards[game.base_name].capacity + sum(card(n).capacity for n, _ in structures)
     if len(defenders) > cap:
         raise ValueError(f"{len(defenders)} defenders exceed the capacity of {cap}")
@@ -1138,8 +1174,8 @@ def _apply_scenario(game: Spacehole, s: SpaceholeState, spec: dict[str, Any],
         raise ValueError("Alien Artifact is in play without a Research Lab")
     if check_only:
         return
-    s.hand = sorted(spec["hand"])
-    s.discard = Counter(spec["discard"])
+    s.hand = tuple(sorted(spec["hand"]))
+    s.discard = defaultdict(int, Counter(spec["discard"]))
     if spec["deck"] is None:
         rest = Counter(copies) - used
         s.deck = Deck(rest)

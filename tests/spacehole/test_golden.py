@@ -28,15 +28,16 @@ import boardgames as bg
 from boardgames.spacehole import Spacehole
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-# Seeds 1 and 2 lose early (as random play mostly does); with the RNG of November 2026,
-# 36 and 80 survive the whole deck (longer transcripts exercise more rules).
+# Seeds 1 and 2 lose early (as random play mostly does); with the SplitMix64-sequence RNG
+# (core/rng.py), 64 and 4 are the first seeds above 2 that survive the whole deck
+# (longer transcripts exercise more rules).
 CASES = [
     ("classic", 1),
     ("classic", 2),
-    ("classic", 36),
+    ("classic", 64),
     ("babylon5", 1),
     ("babylon5", 2),
-    ("babylon5", 80),
+    ("babylon5", 4),
 ]
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 STEP = re.compile(r"^ *(\d+) (chance  |player \d) (.*)$")
