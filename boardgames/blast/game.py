@@ -395,7 +395,11 @@ class Blast(Game):
         values = tuple(d[0] for d in s.dice)
         movable = self._movable_sectors(s, p)
         blocked = self._blocked(s, p)
-        need = max_usable(movable, values, blocked, p)
+        free = self.rules.use_dice == "each"
+        if free:
+            need = 1 if movable and values else 0
+        else:
+            need = max_usable(movable, values, blocked, p)
         out: list[Order] = []
         hand = s.hands[p]
         direction = DIRECTIONS[p]
@@ -403,7 +407,7 @@ class Blast(Game):
         if need == 0:
             out.append(order("done"))
         else:
-            fast = len(movable) >= len(values)
+            fast = free or len(movable) >= len(values)
             tactics = "Space Combat Tactics" in hand
             strategic = "Strategic Move" in hand
             by_sector: dict[int, int] = {}
@@ -423,13 +427,13 @@ class Blast(Game):
                     for sec in by_sector:
                         k = movable.count(sec)
                         y = dest(sec, d, direction)
-                        if self._keeps(movable, sec, y, k, rest, blocked, p, need):
+                        if free or self._keeps(movable, sec, y, k, rest, blocked, p, need):
                             out.append(order("play", "Strategic Move", sec, 0, d))
         if "Defend the Homeworld" in hand:
             home = HOMEWORLDS[p]
             for sec, f in units:
-                if sec != home and self._keeps(movable, sec, home, 1, values, blocked, p,
-                                               need, die=False):
+                if sec != home and (free or self._keeps(movable, sec, home, 1, values,
+                                                        blocked, p, need, die=False)):
                     out.append(order("play", "Defend the Homeworld", sec, f))
             # Units stopped on an enemy sector may jump home too (the card uses no die).
             own, opp = s.units[p], s.units[1 - p]
@@ -438,7 +442,7 @@ class Blast(Game):
                     for f in set(own[i]):
                         if not s.pins or own[i].count(f) > s.pins.count((i + 1, f)):
                             moved = (*movable, home) if home not in blocked else movable
-                            if max_usable(moved, values, blocked, p) >= need:
+                            if free or max_usable(moved, values, blocked, p) >= need:
                                 out.append(order("play", "Defend the Homeworld", i + 1, f))
         return out
 
@@ -976,7 +980,6 @@ class Blast(Game):
                 s.faces = ()
                 s.dice = ()
                 s.rebuilt = False
-                s.last_fight = None
                 log.append(f"Turn {s.turn}: {_side(a)}")
                 s.stage = "espionage"
             elif st == "espionage":

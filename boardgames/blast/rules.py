@@ -22,6 +22,14 @@ class Rules:
     max_turns
         Ruling 10: after this many turns (each player's turn counts one, extra turns from
         Major Offensive too) the game is a draw. Keeps random play finite.
+    use_dice
+        Ruling 7, "Every die must be used" and "A die that no unit can use is lost":
+        ``"each"`` (default): while some unit can use a die it must be used, in any order
+        the player likes, so landing on enemy units with the first die is always allowed
+        even when it leaves the other die without a unit to move (that die is lost);
+        ``"maximum"``: as in backgammon, the dice must be played so that as many of them
+        as possible are used (a move that would lose a die another order could use is
+        not allowed).
     windows
         When a decision point for playing cards opens (the defender's response windows:
         Espionage, Jam Transmission, defence cards; the mover's own: dice cards, build,
@@ -34,6 +42,7 @@ class Rules:
 
     tie: Literal["defender", "both_destroyed", "attacker"] = "defender"
     max_turns: int = field(default=400, metadata={"min": 1, "max": 1_000_000})
+    use_dice: Literal["each", "maximum"] = "each"
     windows: Literal["held", "always"] = "held"
 
     def __post_init__(self) -> None:

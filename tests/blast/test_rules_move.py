@@ -1,0 +1,259 @@
+"""Blast rule tests: the Move phase, the move cards and Jam Transmission
+(rules/blast.txt "As in backgammon, ..." to "Rolling doubles does not allow ..."; RULINGS.md
+Blast 1, 7)."""
+
+from __future__ import annotations
+
+from blast.blast_support import (
+    CHANCE,
+    EMPIRE,
+    TERRAN,
+    Rules,
+    acts,
+    board,
+    play,
+    refused,
+    scenario,
+)
+
+
+def moving(units: dict, dice: list[int], to_move: str = "terran", **kw):
+    kw.setdefault("hands", {})
+    return scenario(units=units, phase="move", dice=dice, to_move=to_move, **kw)
+
+
+def test_move_one_or_two_units_the_number_of_spaces_on_the_dice() -> None:
+    """"As in backgammon, move one or two of your units a number of spaces indicated by
+    the dice."
+    "Both dice can be assigned to one unit, or each die roll can be assigned to two
+    different units.\""""
+    one = moving({1: {"terran": [3, 2]}}, [2, 5])
+    play(one, "move 1:3 by 2", "move 3:3 by 5")
+    assert board(one, TERRAN) == {1: [2], 8: [3]}
+    two = moving({1: {"terran": [3, 2]}}, [2, 5])
+    play(two, "move 1:3 by 2", "move 1:2 by 5")
+    assert board(two, TERRAN) == {3: [3], 6: [2]}
+    assert "Terran moves a unit of force 3 from sector 1 to 3 (2)" in two.log
+
+
+def test_die_rolls_must_be_used() -> None:
+    """"Die rolls (from roll phase) must be used."
+
+    Ruling 7: "Every die must be used, each to move one unit or stack as the cards allow;
+    both dice may move one unit, one after the other, unless the first move ends on a
+    sector holding enemy units." While a unit can move there is no way to stop: no
+    "done" is offered and it is refused."""
+    g = moving({1: {"terran": [3]}, 15: {"empire": [5]}}, [2, 5])
+    assert "done" not in acts(g)
+    refused(g, "done", "dice must be used")
+    play(g, "move 1:3 by 2")
+    refused(g, "done", "dice left to use: [5]")
+    play(g, "move 3:3 by 5")
+    assert g.turn == 2  # both dice used: fight phase (none), next turn
+
+
+def test_terran_units_move_clockwise_wrapping_from_28_to_1() -> None:
+    """"Terran units move clockwise."
+
+    Ruling 1: "Terran units move clockwise (1→2→…→28→1), Empire units counter-clockwise."
+    A Terran unit on 27 moving 3 lands on 2."""
+    g = moving({27: {"terran": [4]}, 1: {"terran": [1]}}, [3, 1])
+    play(g, "move 27:4 by 3")
+    assert board(g, TERRAN)[2] == [4]
+    play(g, "move 1:1 by 1")
+    assert board(g, TERRAN)[2] == [1, 4]
+
+
+def test_evil_empire_units_move_counterclockwise_wrapping_from_1_to_28() -> None:
+    """"Evil Empire units move counterclockwise." An Empire unit on 2 moving 3 lands on
+    27, on 15 moving 6 lands on 9."""
+    g = moving({2: {"empire": [4]}, 15: {"empire": [2]}}, [3, 6], to_move="empire")
+    play(g, "move 2:4 by 3", "move 15:2 by 6")
+    assert board(g, EMPIRE) == {27: [4], 9: [2]}
+
+
+def test_ruling_1_passing_through_occupied_sectors_is_allowed() -> None:
+    """Ruling 1: "Passing through occupied sectors is allowed." A Terran unit moves 5
+    from Earth over enemy units on 3 and 4 to 6."""
+    g = moving({1: {"terran": [2]}, 3: {"empire": [5]}, 4: {"empire": [1]}}, [5, 1])
+    play(g, "move 1:2 by 5")
+    assert board(g, TERRAN) == {6: [2]}
+
+
+def test_a_unit_cannot_use_the_second_die_after_landing_on_enemy_units() -> None:
+    """"A unit cannot use the second die if, as a result of its first roll, it lands on a
+    space containing enemy units."
+
+    The Terran 3 lands on the Empire unit on sector 3: it cannot move on with the 4; the
+    other unit must take it. Landing on an empty sector first lets it go on."""
+    g = moving({1: {"terran": [3, 1]}, 3: {"empire": [2]}}, [2, 4])
+    play(g, "move 1:3 by 2")
+    assert "move 3:3 by 4" not in acts(g)
+    refused(g, "move 3:3 by 4", "landed on a sector holding enemy units")
+    assert acts(g) == {"move 1:1 by 4"}
+    free = moving({1: {"terran": [3, 1]}, 3: {"empire": [2]}}, [2, 4])
+    play(free, "move 1:3 by 4", "move 5:3 by 2")
+    assert board(free, TERRAN) == {1: [1], 7: [3]}
+
+
+def test_option_use_dice_each_landing_on_enemies_may_lose_the_other_die() -> None:
+    """Ruling 7, "Every die must be used" and "A die that no unit can use is lost", with
+    ``use_dice="each"`` (the default): a lone unit may attack with its first die; the
+    other die then has no unit to move and is lost."""
+    g = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1])
+    assert acts(g) == {"move 1:3 by 4", "move 1:3 by 1"}
+    play(g, "move 1:3 by 4")
+    assert "Terran cannot use 1: lost" in g.log
+    assert board(g, TERRAN) == {5: [3]} and board(g, EMPIRE) == {}  # fight won
+
+
+def test_option_use_dice_maximum_dice_are_played_so_that_most_are_used() -> None:
+    """Ruling 7 "Every die must be used" read as in backgammon (``use_dice="maximum"``):
+    the lone unit must move 1 then 4 (both dice used), so it cannot stop on the enemy
+    with the 4; with a second unit every order is fine again."""
+    rules = Rules(use_dice="maximum")
+    g = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1], rules=rules)
+    assert acts(g) == {"move 1:3 by 1"}
+    refused(g, "move 1:3 by 4", "would be lost")
+    play(g, "move 1:3 by 1", "move 2:3 by 4")
+    assert board(g, TERRAN) == {6: [3]} and board(g, EMPIRE) == {5: [1]}
+    two = moving({1: {"terran": [3]}, 20: {"terran": [1]}, 5: {"empire": [1]}}, [4, 1],
+                 rules=rules)
+    assert "move 1:3 by 4" in acts(two)
+
+
+def test_ruling_7_a_die_that_no_unit_can_use_is_lost() -> None:
+    """Ruling 7: "A die that no unit can use is lost." With every unit jammed (or none on
+    the board) the dice are lost and the turn goes on to the fights."""
+    g = moving({1: {"terran": [2]}, 15: {"empire": [5]}}, [6, 2],
+               hands={"empire": ["Jam Transmission"]})
+    play(g, "play Jam Transmission on 1:2", by=EMPIRE)
+    assert "Terran cannot use 2, 6: lost" in g.log and g.turn == 2
+    none = moving({15: {"empire": [5]}}, [3, 4])
+    assert "Terran cannot use 3, 4: lost" in none.log
+
+
+def test_cards_can_be_used_to_modify_which_units_move_and_by_how_much() -> None:
+    """"Cards can be used to modify which units move and by how much."
+
+    Which: Strategic Move moves a whole stack, Defend the Homeworld any unit home, Jam
+    Transmission stops one; how much: Ion Thrusters and friends change a die, Space
+    Combat Tactics reverses it (each card has its own test)."""
+    g = moving({5: {"terran": [1, 2, 3]}}, [4, 2],
+               hands={"terran": ["Strategic Move", "Space Combat Tactics",
+                                 "Defend the Homeworld"]})
+    a = acts(g)
+    assert {"play Strategic Move on 5 by 4", "play Space Combat Tactics on 5:3 by 2",
+            "play Defend the Homeworld on 5:2", "move 5:1 by 2"} <= a
+
+
+def test_played_cards_are_discarded_after_moving() -> None:
+    """"Played cards are discarded." (move phase): a card played to move goes to the
+    vortex at once."""
+    g = moving({5: {"terran": [1]}, 9: {"terran": [1]}}, [4, 2],
+               hands={"terran": ["Space Combat Tactics"]})
+    play(g, "play Space Combat Tactics on 5:1 by 4")
+    assert "Space Combat Tactics" in g.state.vortex
+    assert "Space Combat Tactics" not in g.state.hands[TERRAN]
+
+
+def test_rolling_doubles_does_not_allow_four_moves() -> None:
+    """"Rolling doubles does not allow you to move four times as in normal backgammon
+    rules."
+
+    Ruling 7: "Doubles give no extra moves." A 3-3 is two dice of 3: after two moves the
+    move phase is over."""
+    g = scenario(units={1: {"terran": [1, 1, 1, 1]}, 15: {"empire": [5]}},
+                 scrap={"terran": [5, 4, 4, 3, 3, 3, 2, 2, 2, 2, 1],
+                        "empire": [4, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1]},
+                 phase="roll", to_move="terran")
+    g.apply((3, 3))
+    play(g, "done")  # no rebuild
+    assert g.view(None)["dice"] == [3, 3]
+    play(g, "move 1:1 by 3", "move 1:1 by 3")
+    assert g.turn == 2 and g.current_player == CHANCE
+    assert sum(1 for line in g.log if line.startswith("Terran moves")) == 2
+
+
+def test_ruling_7_space_combat_tactics_one_die_moves_backwards() -> None:
+    """Ruling 7: "Space Combat Tactics: one die moves backwards." Note: "Use one die roll
+    to move backwards". A Terran unit on 2 goes back 3 to 27 (counter-clockwise)."""
+    g = moving({2: {"terran": [4]}, 10: {"terran": [1]}}, [3, 1],
+               hands={"terran": ["Space Combat Tactics"]})
+    play(g, "play Space Combat Tactics on 2:4 by 3")
+    assert board(g, TERRAN)[27] == [4]
+    assert "Terran moves a unit of force 4 from sector 2 to 27 backwards (3)" in g.log
+    e = moving({27: {"empire": [2]}}, [3, 1], to_move="empire",
+               hands={"empire": ["Space Combat Tactics"]})
+    play(e, "play Space Combat Tactics on 27:2 by 3")
+    assert board(e, EMPIRE) == {2: [2]}
+
+
+def test_ruling_7_strategic_move_one_die_moves_every_own_unit_on_one_sector() -> None:
+    """Ruling 7: "Strategic Move: one die moves every own unit on one sector together."
+    Note: "Use one die roll to move all units in one space". A jammed unit stays."""
+    g = moving({5: {"terran": [1, 2, 3, 3]}, 20: {"terran": [1]}}, [4, 2],
+               hands={"terran": ["Strategic Move"], "empire": ["Jam Transmission"]})
+    play(g, "play Jam Transmission on 5:2", by=EMPIRE)
+    play(g, "play Strategic Move on 5 by 4", by=TERRAN)
+    assert board(g, TERRAN) == {5: [2], 9: [1, 3, 3], 20: [1]}
+    assert "Strategic Move" in g.state.vortex
+
+
+def test_ruling_7_defend_the_homeworld_one_own_unit_jumps_home_using_no_die() -> None:
+    """Ruling 7: "Defend the Homeworld: one own unit jumps home, using no die." Note:
+    "Move target unit directly to your homeworld". The Empire unit on 3 jumps to Planet X
+    (15) and the dice are still both there."""
+    g = moving({3: {"empire": [5]}, 20: {"empire": [1]}}, [1, 2], to_move="empire",
+               hands={"empire": ["Defend the Homeworld"]})
+    play(g, "play Defend the Homeworld on 3:5")
+    assert board(g, EMPIRE) == {15: [5], 20: [1]}
+    assert g.view(None)["dice"] == [1, 2]
+    # After the last die the card can still be played; then "done" ends the phase.
+    h = moving({3: {"empire": [5]}}, [1, 2], to_move="empire",
+               hands={"empire": ["Defend the Homeworld"]})
+    play(h, "move 3:5 by 1", "move 2:5 by 2")
+    assert acts(h) == {"play Defend the Homeworld on 28:5", "done"}
+    play(h, "done")
+    assert board(h, EMPIRE) == {28: [5]}
+
+
+def test_ruling_7_jam_transmission_pins_one_unit_for_the_turn() -> None:
+    """Ruling 7: "Jam Transmission is played by the opponent before the mover's first
+    move and pins one unit for the turn." Note: "Target enemy unit cannot move this turn.
+    Play on opponents turn."
+
+    The window goes to the defender (current_player switches), who may play or pass,
+    then back to the mover; the jammed unit cannot move (nor jump home)."""
+    g = moving({1: {"terran": [5, 1]}, 15: {"empire": [2]}}, [3, 4],
+               hands={"empire": ["Jam Transmission", "Jam Transmission"],
+                      "terran": ["Defend the Homeworld"]})
+    assert g.current_player == EMPIRE and g.state.pending == "jam"
+    assert acts(g) == {"pass", "play Jam Transmission on 1:5", "play Jam Transmission on 1:1"}
+    play(g, "play Jam Transmission on 1:5", by=EMPIRE)
+    assert g.current_player == EMPIRE  # a second copy may be played
+    play(g, "pass", by=EMPIRE)
+    assert g.current_player == TERRAN and g.view(None)["jammed"] == [[1, 5]]
+    assert not any(a.startswith("move 1:5") for a in acts(g))
+    refused(g, "move 1:5 by 3", "jammed")
+    play(g, "move 1:1 by 3", "move 4:1 by 4")
+    assert board(g, TERRAN) == {1: [5], 8: [1]}
+    assert "Jam Transmission" in g.state.play  # in play for the rest of the turn
+    play(g, "done")  # (Terran could still play Defend the Homeworld)
+    assert g.turn == 2 and g.state.play == () and "Jam Transmission" in g.state.vortex
+
+
+def test_notes_cards_target_your_own_units_during_your_own_turn() -> None:
+    """"Notes: Unless specified otherwise, all cards target your own units during your
+    own turn."
+
+    The move cards name only the mover's units; Jam Transmission (specified otherwise:
+    "Target enemy unit") names only the mover's units too, played by the opponent."""
+    g = moving({1: {"terran": [2]}, 10: {"empire": [3]}}, [1, 2],
+               hands={"terran": ["Space Combat Tactics", "Defend the Homeworld",
+                                 "Strategic Move"],
+                      "empire": ["Jam Transmission"]})
+    assert acts(g) == {"pass", "play Jam Transmission on 1:2"}
+    play(g, "pass")
+    assert not any(":3" in a or " 10 " in a for a in acts(g))
+    refused(g, "play Defend the Homeworld on 10:3", "Move Phase")
