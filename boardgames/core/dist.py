@@ -92,7 +92,7 @@ class Dist(Mapping[Any, Fraction]):
     @classmethod
     def die(cls, sides: int = 6) -> Dist:
         """A fair die with faces 1..sides."""
-        if not isinstance(sides, int) or sides < 1:
+        if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
             raise ValueError(f"a die needs a positive number of sides, not {sides!r}")
         return cls._trusted({i: Fraction(1, sides) for i in range(1, sides + 1)})
 

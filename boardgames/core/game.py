@@ -232,9 +232,13 @@ class Game:
         return self.Action.parse(text)
 
     def is_legal(self, action: Action | str) -> tuple[bool, str]:
-        """(True, "") if ``action`` may be applied now, else (False, the reason)."""
+        """(True, "") if ``action`` may be applied now (at a chance node: if it is one of
+        the outcomes), else (False, the reason)."""
         try:
-            self._legal_action(action)
+            if self._to_move(self._s) == CHANCE:
+                self._as_outcome(action)
+            else:
+                self._legal_action(action)
         except GameError as e:
             return False, str(e)
         return True, ""

@@ -365,3 +365,24 @@ def test_invariants_hook_reports_broken_positions() -> None:
     g.state.pos = (-1, 0)  # corrupt on purpose
     assert g.invariants() == ["negative position"]
     assert bg.Game.invariants(g) == []  # the base class default
+
+
+def test_is_legal_at_a_chance_node_says_whether_the_value_is_an_outcome() -> None:
+    import boardgames as bg
+
+    g = bg.Spacehole.scenario(phase="event", event="The Warstar", auto_roll=False, seed=1)
+    outcomes = g.chance_outcomes()
+    before = g.to_json()
+    assert g.is_legal(next(iter(outcomes))) == (True, "")
+    ok, reason = g.is_legal(99)
+    assert not ok and "99" in reason and "not an outcome" in reason
+    assert g.to_json() == before
+
+
+def test_a_die_needs_an_int_number_of_sides_not_a_bool() -> None:
+    import pytest
+
+    from boardgames import Dist
+
+    with pytest.raises(ValueError, match="True"):
+        Dist.die(True)
