@@ -16,8 +16,8 @@ is a complete record, seed included, sent only on request as a one-off message.
 
 Threads: in a Jupyter kernel everything runs on the kernel's main thread (messages,
 cell hooks, and the computer opponents' moves, scheduled on the kernel's asyncio loop
-with ``call_later``). Outside an event loop the opponents use a timer thread; a lock
-serialises every change the board makes to its game.
+with ``call_later``, so they run between cells). Outside a kernel the opponents use a
+timer thread; a lock serialises every change the board makes to its game.
 """
 
 from __future__ import annotations
@@ -489,10 +489,7 @@ class Board(anywidget.AnyWidget):
         if self._agent_handle is not None or not self._agent_due():
             self.thinking = self._agent_handle is not None
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _kernel_loop()
         if loop is not None:
             self._agent_handle = loop.call_later(self.pace, self._agent_fire)
         else:
@@ -540,6 +537,23 @@ def _check_player(game: Game, player: object) -> None:
                                or not 0 <= player < game.players):
         raise ValueError(f"player must be None (a spectator) or 0..{game.players - 1}, "
                          f"not {quote(player)}")
+
+
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of the IPython kernel we are in (computer moves are
+    scheduled on it, so they run on the kernel's thread between cells), else None.
+    Any other running loop (e.g. a test tool's) is not used: nothing may drive it."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    ip = get_ipython()
+    if ip is None or getattr(ip, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _refresh_all(*_args: Any) -> None:

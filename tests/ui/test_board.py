@@ -26,9 +26,22 @@ def send(board: Board, msg: Any, buffers: Any = None) -> None:
     board._on_msg(board, msg, buffers or [])
 
 
-def fresh(seed: int = 3, **kw: Any) -> tuple[bg.Spacehole, SpaceholeBoard]:
-    g = bg.Spacehole(seed=seed, **kw)
+def fresh(seed: int = 3, phase: str = "build", **kw: Any) -> tuple[bg.Spacehole, SpaceholeBoard]:
+    """A game and its board in a position that does not depend on the random stream:
+    turn 1, a Mine in hand, and a colony strong enough to survive the next invasions."""
+    g = bg.Spacehole.scenario(structures=["Solar Array", "Force Dome", "Laser Turret"],
+                              defenders=["Space Navy", "Battle Station"], hand=["Mine"],
+                              phase=phase, seed=seed, **kw)
     return g, g.widget()
+
+
+def play(board: Board) -> str:
+    """One move of the board's player through an intent (pass / end turn if possible)."""
+    legal = board.legal
+    action = next((a for a in ("pass", "end turn", "power optimal") if a in legal), legal[0])
+    send(board, {"type": "intent", "action": action, "version": board.version})
+    assert board.error == "", board.error
+    return action
 
 
 def synced(board: Board) -> dict[str, Any]:
@@ -42,11 +55,11 @@ def synced(board: Board) -> dict[str, Any]:
 def test_an_intent_applies_the_action_and_republishes() -> None:
     g, b = fresh()
     v0, reply0 = b.version, b.reply
-    assert b.legal == ["build Solar Array", "pass"]
-    send(b, {"type": "intent", "action": "build Solar Array", "version": v0})
+    assert b.legal == ["build Mine", "pass"]
+    send(b, {"type": "intent", "action": "build Mine", "version": v0})
     assert b.error == ""
     assert b.version == v0 + 1 and b.reply == reply0 + 1
-    assert [s.text for s in g.history if s.player == 0] == ["build Solar Array"]
+    assert [s.text for s in g.history if s.player == 0] == ["build Mine"]
     assert b.view == g.view(0)
     assert b.legal == [str(a) for a in g.legal_actions()]
     assert b.log == list(g.log[-len(b.log):]) and b.log[-1] == g.log[-1]
@@ -113,7 +126,7 @@ def test_binary_buffers_are_refused() -> None:
 
 
 def test_a_spectator_board_cannot_act() -> None:
-    g = bg.Spacehole(seed=3)
+    g, _ = fresh()
     spectator = g.widget(player=None)
     assert spectator is not g.widget(player=0)
     assert spectator.legal == [] and "hand" not in spectator.view
@@ -144,7 +157,7 @@ def test_wrong_player_intents_are_refused() -> None:
 
 
 def test_intents_at_a_chance_node_force_the_outcome_by_its_text() -> None:
-    g, b = fresh(auto_roll=False)
+    g, b = fresh(phase="karma", auto_roll=False)
     assert g.current_player == CHANCE
     rows = b.chance
     assert rows and sum(r["prob"] for r in rows) == pytest.approx(1)
@@ -157,14 +170,14 @@ def test_intents_at_a_chance_node_force_the_outcome_by_its_text() -> None:
     send(b, {"type": "intent", "action": pick, "version": b.version})
     assert b.error == "" and g.history[-1].text == pick and g.history[-1].player == CHANCE
     # an outcome that is not one of the node's is refused
-    g2, b2 = fresh(auto_roll=False)
+    g2, b2 = fresh(phase="karma", auto_roll=False)
     before = g2.to_json()
     send(b2, {"type": "intent", "action": "Death Star", "version": b2.version})
     assert "not an outcome" in b2.error and g2.to_json() == before
 
 
 def test_roll_and_auto_roll_controls() -> None:
-    g, b = fresh(auto_roll=False)
+    g, b = fresh(phase="karma", auto_roll=False)
     send(b, {"type": "roll", "version": b.version})
     assert b.error == "" and len(g.history) == 1
     send(b, {"type": "auto_roll", "value": True, "version": b.version})
@@ -190,7 +203,8 @@ def test_undo_and_redo() -> None:
 
 
 def test_new_game_with_a_seed_keeps_the_options() -> None:
-    g, b = fresh(variant="babylon5")
+    g = bg.Spacehole(seed=5, variant="babylon5")
+    b = g.widget()
     send(b, {"type": "new", "seed": 42})
     assert b.error == "" and b.game is not g
     assert b.game.seed == 42 and b.game.variant == "babylon5" and b.game.turn == 1
@@ -202,7 +216,7 @@ def test_new_game_with_a_seed_keeps_the_options() -> None:
 
 def test_fork_opens_a_what_if_board() -> None:
     g, b = fresh()
-    send(b, {"type": "intent", "action": "pass", "version": b.version})
+    play(b)
     before = g.to_json()
     send(b, {"type": "fork", "step": None})
     assert b.error == "" and len(b.forks) == 1
@@ -217,7 +231,7 @@ def test_fork_opens_a_what_if_board() -> None:
 def test_fork_from_a_past_step_and_scrub_without_changing_the_game() -> None:
     g, b = fresh()
     for _ in range(3):
-        send(b, {"type": "intent", "action": "pass", "version": b.version})
+        play(b)
     before, n = g.to_json(), len(g.history)
     send(b, {"type": "scrub", "step": 1})
     assert b.error == "" and b.scrub_step == 1
@@ -240,7 +254,7 @@ def test_fork_from_a_past_step_and_scrub_without_changing_the_game() -> None:
 
 def test_save_sends_the_json_and_load_goes_through_from_json(monkeypatch: Any) -> None:
     g, b = fresh()
-    send(b, {"type": "intent", "action": "build Solar Array", "version": b.version})
+    send(b, {"type": "intent", "action": "build Mine", "version": b.version})
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(b, "send", lambda content, buffers=None: sent.append(content))
     send(b, {"type": "save"})
@@ -375,12 +389,17 @@ def test_an_opponent_plays_its_turns_with_a_visible_pace_off_the_event_loop() ->
         time.sleep(0.01)
     assert g.current_player in (0, None), "the computer did not play"
     assert agent.times[0] - t0 >= 0.05  # not before the pace
-    assert agent.threads[0] != threading.main_thread().name  # a timer thread, no loop here
+    assert agent.threads[0] != threading.main_thread().name  # a timer thread: no kernel here
     assert not b.thinking and b.view == g.view(0)
 
 
-def test_opponents_play_on_the_running_event_loop() -> None:
+def test_in_a_kernel_opponents_play_on_its_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In ipykernel the board schedules moves on the kernel's running loop (the browser
+    test checks that for real); here an asyncio loop stands in for the kernel's."""
+    import boardgames.ui.board as board_module
+
     agent = Recorder()
+    monkeypatch.setattr(board_module, "_kernel_loop", asyncio.get_running_loop)
 
     async def main() -> tuple[CoinNim, Board]:
         g = CoinNim(seed=4)
@@ -392,9 +411,15 @@ def test_opponents_play_on_the_running_event_loop() -> None:
             await asyncio.sleep(0.01)
         return g, b
 
-    g, _ = asyncio.run(main())
-    assert g.current_player in (0, None)
-    assert agent.threads == [threading.main_thread().name]  # same thread as the kernel
+    # The loop runs in a thread of its own ("kernel"), as a test tool may already run
+    # a loop in the main thread.
+    result: list[CoinNim] = []
+    kernel = threading.Thread(target=lambda: result.append(asyncio.run(main())[0]),
+                              name="kernel")
+    kernel.start()
+    kernel.join(10)
+    assert result and result[0].current_player in (0, None)
+    assert agent.threads == ["kernel"]  # on the loop's own thread, not a timer thread
 
 
 def test_undo_takes_back_the_computers_move_too() -> None:
@@ -428,8 +453,9 @@ def test_a_failing_opponent_is_shown_and_stopped() -> None:
 
 
 def test_a_solo_game_can_be_watched() -> None:
-    g = bg.Spacehole(seed=11)
+    g, board = fresh()
     b = g.widget(opponents={0: RandomAgent(seed=1)}, pace=30)
+    assert b is board  # the same board, now with the computer in seat 0
     assert b.legal == []  # the computer plays this seat
     n = len(g.history)
     for _ in range(5):
