@@ -473,3 +473,15 @@ def test_the_display_bundle_has_the_widget_and_a_static_picture() -> None:
         data["application/vnd.jupyter.widget-view+json"]  # the same widget again
     nim, _ = board_for(CoinNim(seed=1))._repr_mimebundle_()
     assert "text/html" not in nim  # no static renderer for this game
+
+
+def test_importing_boardgames_ui_imports_no_jupyter_module() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, boardgames, boardgames.ui, boardgames.ui.protocol, "
+            "boardgames.ui.assets; print(sorted(m for m in ('anywidget', 'ipywidgets', "
+            "'IPython', 'traitlets', 'comm') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
