@@ -396,10 +396,7 @@ class Blast(Game):
         movable = self._movable_sectors(s, p)
         blocked = self._blocked(s, p)
         free = self.rules.use_dice == "each"
-        if free:
-            need = 1 if movable and values else 0
-        else:
-            need = max_usable(movable, values, blocked, p)
+        need = (1 if movable and values else 0) if free else max_usable(movable, values, blocked, p)
         out: list[Order] = []
         hand = s.hands[p]
         direction = DIRECTIONS[p]

@@ -204,8 +204,8 @@ def test_option_windows_held_asks_only_players_who_hold_a_playable_card() -> Non
 
 
 def test_option_windows_always_opens_every_window() -> None:
-    """``windows="always"``: every window opens, with "pass" or "done" when nothing can be
-    played, so the order of decisions never shows whether a player holds a card."""
+    """``windows="always"``: every window opens, with ``pass`` or ``done`` when nothing can
+    be played, so the order of decisions never shows whether a player holds a card."""
     rules = Rules(windows="always")
     g = scenario(units={1: {"terran": [1, 1]}, 3: {"empire": [1]}, 15: {"empire": [1]}},
                  phase="draw", to_move="terran", deck=["Ambush", "Ambush"], rules=rules)

@@ -38,7 +38,7 @@ def test_roll_two_six_sided_dice_2d6() -> None:
     """"Roll two six sided dice (2D6)."
 
     The roll is one chance node whose outcomes are the two dice as a sorted pair: which
-    die is which does not matter (a card acts on "a die showing 3"), so (2, 5) has
+    die is which does not matter (a card acts on ``a die showing 3``), so (2, 5) has
     probability 2/36 and (4, 4) 1/36, counted here over the 36 ordered rolls."""
     g = rolling()
     d = chance(g)

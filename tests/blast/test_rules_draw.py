@@ -15,7 +15,6 @@ from blast.blast_support import (
     chance,
     force,
     play,
-    refused,
     scenario,
 )
 
@@ -42,7 +41,7 @@ def test_draw_two_cards() -> None:
     assert not any("Ambush" in line or "Nova Bomb" in line for line in g.log)
 
 
-def test_if_the_deck_runs_out_shuffle_the_discard_and_continue() -> None:
+def test_ruling_4_if_the_deck_runs_out_shuffle_the_vortex_and_continue() -> None:
     """"If the deck runs out, shuffle the discard and continue."
 
     Ruling 4: "an empty deck is refilled by shuffling the vortex": the last card of the

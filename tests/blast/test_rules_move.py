@@ -42,7 +42,7 @@ def test_die_rolls_must_be_used() -> None:
     Ruling 7: "Every die must be used, each to move one unit or stack as the cards allow;
     both dice may move one unit, one after the other, unless the first move ends on a
     sector holding enemy units." While a unit can move there is no way to stop: no
-    "done" is offered and it is refused."""
+    ``done`` is offered and it is refused."""
     g = moving({1: {"terran": [3]}, 15: {"empire": [5]}}, [2, 5])
     assert "done" not in acts(g)
     refused(g, "done", "dice must be used")
