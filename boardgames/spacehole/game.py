@@ -646,9 +646,13 @@ class Spacehole(Game):
         self._advance(s, log)
 
     def _log_roll(self, s: SpaceholeState, side: str, hits: int, log: list[str]) -> None:
-        dice = s.last_round[f"{side}_dice"]
-        s.last_round = dict(s.last_round, **{f"{side}_hits": hits})
-        who = self.cards[s.current].name if side == "inv" else "Defenders"
+        r, inv_dice, inv_hits, def_dice, def_hits = s.last_round
+        if side == "inv":
+            dice, who = inv_dice, s.current
+            s.last_round = (r, inv_dice, hits, def_dice, def_hits)
+        else:
+            dice, who = def_dice, "Defenders"
+            s.last_round = (r, inv_dice, inv_hits, def_dice, hits)
         log.append(f"Round {s.battle_round}: {who} roll {dice} dice: "
                    f"{hits} hit{'s' if hits != 1 else ''}")
 
@@ -703,7 +707,8 @@ class Spacehole(Game):
                 s.battle_round += 1
                 s.bq = _BATTLE_STEPS[self.rules.battle_order]
                 s.inv_hits = s.def_hits = 0
-                s.last_round = {"round": s.battle_round}
+                # (round, invader dice, invader hits, defender dice, defender hits)
+                s.last_round = (s.battle_round, None, None, None, None)
                 s.stage = "battle_step"
             elif st == "flare":
                 if s.flare_left <= 0 or not s.defenders:
@@ -793,12 +798,14 @@ class Spacehole(Game):
         if step == "inv_roll":
             s.bq = s.bq[1:]
             n = self.invader_force(s)
-            s.last_round = dict(s.last_round, inv_dice=n)
+            r = s.last_round
+            s.last_round = (r[0], n, r[2], r[3], r[4])
             s.chance = ("inv_dice", n)
         elif step == "def_roll":
             s.bq = s.bq[1:]
             n = self.defender_dice(s)
-            s.last_round = dict(s.last_round, def_dice=n)
+            r = s.last_round
+            s.last_round = (r[0], r[1], r[2], n, r[4])
             s.chance = ("def_dice", n)
         elif step == "alloc":
             if s.inv_hits <= 0:
@@ -992,7 +999,11 @@ class Spacehole(Game):
                        "current_force": c.force - s.inv_damage if c.kind == "invader" else None}
         battle = None
         if current and current["kind"] == "invader" and s.battle_round:
-            battle = {"round": s.battle_round, "last": s.last_round,
+            last = None
+            if s.last_round is not None:
+                keys = ("round", "inv_dice", "inv_hits", "def_dice", "def_hits")
+                last = {k: v for k, v in zip(keys, s.last_round, strict=True) if v is not None}
+            battle = {"round": s.battle_round, "last": last,
                       "defender_dice": self.defender_dice(s),
                       "invader_dice": self.invader_force(s),
                       "pending_invader_hits": s.inv_hits, "pending_defender_hits": s.def_hits}

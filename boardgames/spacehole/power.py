@@ -53,6 +53,18 @@ def optimal_allocation(in_play: dict[str, int], power: int, terraform: int = 0) 
     return dict(_optimal(key, power, terraform))
 
 
+def _best_per_upkeep(opts: list[tuple[int, int, int, dict[str, int]]]
+                     ) -> list[tuple[int, int, int, dict[str, int]]]:
+    """Within a group, only the best option (income, then count) for each upkeep
+    (the first found on ties) can be part of an optimum."""
+    best: dict[int, tuple[int, int, int, dict[str, int]]] = {}
+    for o in opts:
+        b = best.get(o[0])
+        if b is None or o[1:3] > b[1:3]:
+            best[o[0]] = o
+    return list(best.values())
+
+
 @lru_cache(maxsize=4096)
 def _optimal(key: tuple[int, ...], power: int, terraform: int) -> tuple[tuple[str, int], ...]:
     n = dict(zip(ROLES, key, strict=True))
@@ -81,6 +93,7 @@ def _optimal(key: tuple[int, ...], power: int, terraform: int) -> tuple[tuple[st
     zero = n["command"] + n["turret"] + n["dome"]
     groups.append([(z, 0, z, {"zero": z}) for z in range(zero + 1)])
 
+    groups = [_best_per_upkeep(opts) for opts in groups]
     # Knapsack over the groups by power budget: best[(p)] = (income, count, choice list).
     best: dict[int, tuple[int, int, tuple[dict[str, int], ...]]] = {0: (0, 0, ())}
     for opts in groups:
