@@ -109,8 +109,9 @@ def test_the_defender_may_play_defense_cards_to_increase_his_total(card: str,
 
     Notes: "Defender +1 Force. Play on opponents turn." "Defender +2 Force. Play on
     opponents turn." "Defender +3 Force. Play on opponents turn." "Defender +4 Force.
-    Play on opponents turn." "Defender +5 Force. Play on opponents turn." The window passes to the defender in the attacker's turn; the card
-    saves the defender's unit. In the defender's own turn the card cannot be played."""
+    Play on opponents turn." "Defender +5 Force. Play on opponents turn." The window
+    passes to the defender in the attacker's turn; the card saves the defender's unit.
+    In the defender's own turn the card cannot be played."""
     g = fight([bonus], [1], hands={"empire": [card]})
     assert g.current_player == EMPIRE and acts(g) == {f"play {card}", "pass"}
     play(g, f"play {card}", by=EMPIRE)
