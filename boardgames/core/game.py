@@ -279,6 +279,13 @@ class Game:
         outcomes, weights = self._chance(self._s)
         return Dist.from_weights(zip(outcomes, weights, strict=True))
 
+    def outcome_text(self, outcome: Any) -> str:
+        """The text of a chance outcome of the current chance node, as in ``history``;
+        ``apply`` accepts it in place of the outcome."""
+        if self._to_move(self._s) != CHANCE:
+            raise GameError("not at a chance node")
+        return self._outcome_text(outcome)
+
     def roll(self) -> Any:
         """At a chance node: draw the outcome from the game's own seeded RNG, apply it,
         and return it."""

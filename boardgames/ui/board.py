@@ -281,7 +281,7 @@ class Board(anywidget.AnyWidget):
     def _chance_rows(self, g: Game) -> list[dict[str, Any]]:
         rows = []
         for outcome, prob in g.chance_outcomes().items():
-            rows.append({"action": g._outcome_text(outcome), "p": _frac(prob),
+            rows.append({"action": g.outcome_text(outcome), "p": _frac(prob),
                          "prob": float(prob)})
         return rows
 
