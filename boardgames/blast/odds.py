@@ -101,10 +101,11 @@ def fight_odds(
     d = _forces(defender, "defender")
     ac = _cards(attack_cards, ATTACK, "attack cards")
     dc = _cards(defense_cards, DEFENCE, "defence cards")
-    for name, v in (("attack_bonus", attack_bonus), ("defense_bonus", defense_bonus),
-                    ("attack_dice", attack_dice), ("defense_dice", defense_dice)):
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 100:
-            raise ValueError(f"{name} must be an int in [0, 100], not {v!r}")
+    for name, v, hi in (("attack_bonus", attack_bonus, 1000),
+                        ("defense_bonus", defense_bonus, 1000),
+                        ("attack_dice", attack_dice, 8), ("defense_dice", defense_dice, 8)):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= hi:
+            raise ValueError(f"{name} must be an int in [0, {hi}], not {v!r}")
     fixed = sum(a) + sum(FIGHT_BONUS[c] for c in ac) + attack_bonus \
         - sum(d) - sum(FIGHT_BONUS[c] for c in dc) - defense_bonus
     n_a = sum(1 for c in ac if c in data.D6_CARDS) + attack_dice
@@ -131,8 +132,6 @@ def fight_odds_of_game(game: Blast, sector: int | None = None) -> Dist:
     s = game.state
     a = s.player
     ab = db = na = nd = 0
-    ac: tuple[str, ...] = ()
-    dc: tuple[str, ...] = ()
     if sector is None:
         if s.fight is None:
             raise ValueError("no fight is in progress: give the sector")
@@ -140,16 +139,15 @@ def fight_odds_of_game(game: Blast, sector: int | None = None) -> Dist:
     if not isinstance(sector, int) or isinstance(sector, bool) or not 1 <= sector <= SECTORS:
         raise ValueError(f"sector must be an int 1..{SECTORS}, not {sector!r}")
     if s.fight is not None and s.fight[0] == sector:
-        _, ab, db, ac, dc, _ar, _dr = s.fight
-        # The 1D6 already rolled are in the bonus; the cards' fixed parts too.
-        ab -= sum(FIGHT_BONUS[c] for c in ac)
-        db -= sum(FIGHT_BONUS[c] for c in dc)
+        # The bonuses hold the cards' fixed parts and the 1D6 already rolled; a 1D6 being
+        # rolled (a pending chance node) is still a die.
+        _, ab, db, _ac, _dc, _ar, _dr = s.fight
         if s.chance is not None and s.chance[0] == "d6":
             na, nd = (1, 0) if s.chance[1] == "attack" else (0, 1)
     mine, theirs = s.units[a][sector - 1], s.units[1 - a][sector - 1]
     if not mine or not theirs:
         raise ValueError(f"sector {sector} does not hold both sides: no fight there")
-    return fight_odds(mine, theirs, ac, dc, game.rules, attack_bonus=ab, defense_bonus=db,
+    return fight_odds(mine, theirs, (), (), game.rules, attack_bonus=ab, defense_bonus=db,
                       attack_dice=na, defense_dice=nd)
 
 
