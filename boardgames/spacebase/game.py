@@ -1,0 +1,876 @@
+"""Space Base: the state and its transitions (every rule of spacebase.txt and every Space
+Base ruling of RULINGS.md; docs/rules/spacebase.md maps each one to code here).
+
+A turn is driven by ``_advance``, which runs the automatic parts of the seven phases
+(Production, skipping phases with nothing to decide) until the game needs a decision
+from the player to move (``_to_move`` is that player) or a chance outcome (``s.chance``:
+the meteor's cell, its damage, a draw).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..core.deck import Deck
+from ..core.errors import IllegalActionError
+from ..core.game import CHANCE, Game, State, _freeze
+from . import data
+from .actions import Move
+from .board import Board, BoardError, Cell, _cells, _neighbours, cell_text, parse_cell
+from .rules import Rules
+
+__all__ = ["CORNERS", "HAND_LIMIT", "PHASES", "SpaceBase", "SpaceBaseState"]
+
+SIZE = 10
+START_CREDITS = 50
+HAND_LIMIT = 8  # "If a player has 9 or more cards in his hand he must discard down to 8 cards."
+OUTPOST_REACH = 2
+CORNERS: tuple[Cell, ...] = ((0, 0), (9, 9), (9, 0), (0, 9))
+"""The corner of each player (2 players: opposite corners)."""
+PHASES = ("setup", "transfer", "repair", "meteor", "production", "control", "draw", "build",
+          "over")
+CELLS: tuple[Cell, ...] = _cells(SIZE)  # the board's own cell objects, x-major
+_CELL_WEIGHTS = (1,) * len(CELLS)
+_D10 = tuple(range(1, 11))
+_D10_WEIGHTS = (1,) * 10
+_SITE_CARDS = frozenset(c.name for c in data.CARD_LIST if c.kind != "action")
+_NB = _neighbours(SIZE)
+_INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
+_DONE = Move("done")
+_CANON = {c: c for c in CELLS}
+_BOARD_VERBS = frozenset({"outpost", "move", "swap", "repair", "control", "place"})
+
+
+def _outpost_cells(corner: Cell) -> tuple[Cell, ...]:
+    return tuple(c for c in CELLS
+                 if abs(c[0] - corner[0]) + abs(c[1] - corner[1]) <= OUTPOST_REACH)
+
+
+_OUTPOST_CELLS = {k: _outpost_cells(k) for k in CORNERS}
+
+
+class SpaceBaseState(State):
+    """Everything about a Space Base position. Hands are sorted tuples of card names
+    (``hands[p]``: hidden from the other players); ``peek`` = (looker, target) while a
+    Control card's look at a hand is in progress: the one place where a hand is shown to
+    another player."""
+
+    __slots__ = (
+        "board",
+        "bown",
+        "box",
+        "chance",
+        "credits",
+        "dealt",
+        "deck",
+        "discard",
+        "drawn",
+        "hands",
+        "last_income",
+        "meteor",
+        "peek",
+        "pending",
+        "phase",
+        "played",
+        "player",
+        "turn",
+    )
+
+    def copy(self) -> SpaceBaseState:
+        c = object.__new__(SpaceBaseState)
+        c.turn = self.turn
+        c.phase = self.phase
+        c.player = self.player
+        c.board = self.board  # shared until a step changes it (``SpaceBase._mut``)
+        c.bown = False
+        c.hands = self.hands
+        c.credits = self.credits
+        c.deck = self.deck.copy()
+        c.discard = self.discard.copy()
+        c.box = self.box
+        c.pending = self.pending
+        c.chance = self.chance
+        c.peek = self.peek
+        c.played = self.played
+        c.dealt = self.dealt
+        c.drawn = self.drawn
+        c.meteor = self.meteor
+        c.last_income = self.last_income
+        return c
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _EQ_SLOTS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        st = {n: getattr(self, n) for n in _EQ_SLOTS}
+        d = self.deck  # without the deck's derived caches: equal states pickle equally
+        st["deck"] = (tuple(sorted(d.counts.items())), tuple(d.known))
+        st["discard"] = tuple(sorted(self.discard.items()))
+        return st
+
+    def __setstate__(self, st: dict[str, Any]) -> None:
+        for n, v in st.items():
+            setattr(self, n, v)
+        counts, known = st["deck"]
+        self.deck = Deck(dict(counts), known)
+        self.discard = dict(st["discard"])
+        self.bown = False
+
+
+_EQ_SLOTS = tuple(n for n in SpaceBaseState.__slots__ if n != "bown")
+
+
+def _who(p: int) -> str:
+    return f"Player {p}"
+
+
+class SpaceBase(Game):
+    """Space Base, for 2 to 4 players.
+
+    ``bg.SpaceBase(players=2, seed=7, rules=Rules(...), auto_roll=True)``. See
+    :meth:`scenario` to set up any position, ``board`` for the map (functionality,
+    ``explain``, the networkx graphs) and :meth:`meteor_risk` for this turn's exact risk.
+    """
+
+    name = "spacebase"
+    version = 1
+    Action = Move
+    Rules = Rules
+
+    # ------------------------------------------------------------------ set-up
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        players = options.pop("players", 2)
+        scenario = options.pop("scenario", None)
+        if options:
+            raise TypeError(f"unexpected keyword(s) {sorted(options)} for SpaceBase")
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise ValueError(f"Space Base is for 2 to 4 players, not {players!r}")
+        out: dict[str, Any] = {"players": players}
+        if scenario is not None:
+            self._options = out  # players is needed while checking the scenario
+            out["scenario"] = _check_scenario(scenario, self)
+        return out
+
+    def _new_state(self) -> SpaceBaseState:
+        s = object.__new__(SpaceBaseState)
+        s.turn = 0
+        s.phase = "setup"
+        s.player = 0
+        s.board = Board(volcano_adjacency=self.rules.volcano_adjacency)
+        s.board._readonly = True
+        s.bown = True
+        s.hands = tuple(() for _ in range(self.players))
+        s.credits = (START_CREDITS,) * self.players
+        s.deck = Deck(data.deck_counts())
+        s.discard = {}
+        s.box = data.CARDS["Outpost"].count
+        s.pending = None
+        s.chance = None
+        s.peek = None
+        s.played = 0
+        s.dealt = 0
+        s.drawn = False
+        s.meteor = None
+        s.last_income = None
+        sc = self._options.get("scenario")
+        if sc is not None:
+            _apply_scenario(self, s, sc)
+        self._total = _cards(s)
+        self._advance(s, self._log)  # the automatic steps of set-up head the log
+        return s
+
+    @classmethod
+    def scenario(
+        cls,
+        *,
+        players: int = 2,
+        sites: dict[Any, tuple[str, int]] | None = None,
+        damage: dict[Any, int] | None = None,
+        hands: Sequence[Iterable[str]] | None = None,
+        credits: Sequence[int] | None = None,
+        deck: Iterable[str] | dict[str, int] | None = None,
+        discard: Iterable[str] | dict[str, int] = (),
+        phase: str = "transfer",
+        current_player: int = 0,
+        turn: int = 1,
+        seed: int | None = None,
+        auto_roll: bool = True,
+        rules: Rules | None = None,
+    ) -> SpaceBase:
+        """A game set up in any position, for tests, lessons and what-ifs.
+
+        sites
+            ``{(x, y): (card name, owner)}``: every site on the map, Outposts included.
+        damage
+            ``{(x, y): points}`` on installations.
+        hands, credits
+            One list of card names / one number per player (default: empty hands, 50).
+        deck
+            ``None``: every card not placed elsewhere is in the deck, order unknown. A
+            list: exactly these cards, top first, in that known order (draws are then
+            fixed). A dict ``{name: count}``: exactly these cards, order unknown.
+        discard
+            Card names (or ``{name: count}``) in the discard pile.
+        phase, current_player, turn
+            Where the turn stands: ``"setup"`` (``current_player`` places an Outpost
+            next), ``"transfer"``, ``"repair"``, ``"meteor"``, ``"production"``,
+            ``"control"``, ``"draw"`` or ``"build"``.
+
+        Unknown cards, more copies than the game has, Outposts anywhere but on the map,
+        damage on a site that is not an installation, an empty deck: ``ValueError``.
+        """
+        def listed(x: Any) -> list[Any]:
+            if isinstance(x, dict):
+                return [[k, v] for k, v in x.items()]
+            return list(x)
+
+        spec = {
+            "sites": [[*parse_cell(c, SIZE), *_pair(v)] for c, v in (sites or {}).items()],
+            "damage": [[*parse_cell(c, SIZE), v] for c, v in (damage or {}).items()],
+            "hands": None if hands is None else [list(h) for h in hands],
+            "credits": None if credits is None else list(credits),
+            "deck": (None if deck is None else dict(deck) if isinstance(deck, dict)
+                     else list(deck)),
+            "discard": listed(discard) if isinstance(discard, dict)
+            else [[n, 1] for n in discard],
+            "phase": phase,
+            "current_player": current_player,
+            "turn": turn,
+        }
+        return cls(seed=seed, rules=rules, auto_roll=auto_roll, players=players,
+                   scenario=spec)
+
+    # ------------------------------------------------------------------ public helpers
+    @property
+    def board(self) -> Board:
+        """The map of the current position (read-only: ``copy()`` it to experiment)."""
+        return self._s.board
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """``player``'s hand (all-seeing: a player's view shows only their own)."""
+        return self._s.hands[player]
+
+    @property
+    def credits(self) -> tuple[int, ...]:
+        return self._s.credits
+
+    def explain(self, cell: Any) -> str:
+        """``board.explain(cell)``: why that site is functional or defunct."""
+        return self._s.board.explain(cell)
+
+    def meteor_risk(self) -> Any:
+        """The exact risk of this turn's meteor on the current board (see
+        :func:`boardgames.spacebase.odds.meteor_risk`)."""
+        from .odds import meteor_risk
+
+        return meteor_risk(self._s.board)
+
+    def invariants(self) -> list[str]:
+        from .checks import invariants
+
+        return invariants(self)
+
+    def cards_total(self) -> Counter:
+        """Every card of this game (deck, hands, discard pile, map, Outposts in the box)
+        at the start: conserved from step to step."""
+        return Counter(self._total)
+
+    # ------------------------------------------------------------------ protocol hooks
+    def _to_move(self, s: SpaceBaseState) -> int | None:
+        if s.chance is not None:
+            return CHANCE
+        if s.phase == "over":
+            return None
+        return s.player
+
+    def _scores(self, s: SpaceBaseState) -> tuple[int, ...]:
+        return s.credits
+
+    def _outcome_text(self, outcome: Any) -> str:
+        if isinstance(outcome, tuple):
+            return f"meteor {cell_text(outcome)}"
+        if isinstance(outcome, int):
+            return f"{outcome} damage"
+        return "a card"  # a drawn card is secret: the value holds it, not the text
+
+    def _as_outcome(self, x: Any) -> Any:
+        outcomes, _ = self._chance(self._s)
+        y = _freeze(x)
+        if not isinstance(y, bool):
+            try:
+                if y in outcomes:
+                    return outcomes[outcomes.index(y)]  # the game's own object
+            except TypeError:
+                pass
+        if isinstance(y, str):
+            t = " ".join(y.split())
+            for cand in (t, t.removeprefix("meteor "), t.removesuffix(" damage")):
+                try:
+                    c = parse_cell(cand, SIZE)
+                except BoardError:
+                    c = None
+                if c in outcomes:
+                    return c
+                if cand.isdigit() and int(cand) in outcomes:
+                    return int(cand)
+            try:
+                name = data.card(t).name
+            except ValueError:
+                name = None
+            if name in outcomes:
+                return name
+        shown = ", ".join(str(o) for o in outcomes[:12])
+        more = ", ..." if len(outcomes) > 12 else ""
+        raise IllegalActionError(
+            x, f"not an outcome of this chance node (outcomes: {shown}{more})", "chance nodes")
+
+    # ------------------------------------------------------------------ turn machinery
+    def _enter(self, s: SpaceBaseState, phase: str) -> None:
+        s.phase = phase
+        s.played = 0
+        if phase == "meteor":
+            s.chance = ("meteor",)
+        elif phase == "draw":
+            s.drawn = False
+
+    def _advance(self, s: SpaceBaseState, log: list[str]) -> None:
+        """Run automatic steps until a decision or a chance node is pending."""
+        n = self.players
+        while s.chance is None:
+            ph = s.phase
+            if ph == "setup":
+                if s.player < n:
+                    return
+                if s.dealt < self.rules.starting_hand * n:
+                    if self._draw(s, log):
+                        continue
+                    return
+                s.turn = 1
+                s.player = 0
+                log.append(f"Turn 1: {_who(0)}")
+                self._enter(s, "transfer")
+            elif ph == "transfer":
+                if s.pending is not None or self._can_transfer(s):
+                    return
+                self._enter(s, "repair")
+            elif ph == "repair":
+                if self._repairable(s):
+                    return
+                self._enter(s, "meteor")
+            elif ph == "production":
+                p = s.player
+                earned = s.board.income(p)
+                s.credits = _with(s.credits, p, s.credits[p] + earned)
+                s.last_income = (p, earned)
+                log.append(f"{_who(p)} earns {earned} credits (total {s.credits[p]})")
+                self._enter(s, "control")
+            elif ph == "control":
+                if s.pending is not None or self._can_control(s):
+                    return
+                self._enter(s, "draw")
+            elif ph == "draw":
+                if not s.drawn:
+                    if self._draw(s, log):
+                        continue
+                    return
+                if len(s.hands[s.player]) > HAND_LIMIT:
+                    return
+                self._enter(s, "build")
+            elif ph == "build":
+                if s.pending is not None or self._can_build(s):
+                    return
+                self._end_turn(s, log)
+            else:  # "over"
+                return
+
+    def _end_turn(self, s: SpaceBaseState, log: list[str]) -> None:
+        s.player = (s.player + 1) % self.players
+        s.turn += 1
+        log.append(f"Turn {s.turn}: {_who(s.player)}")
+        self._enter(s, "transfer")
+
+    def _draw(self, s: SpaceBaseState, log: list[str]) -> bool:
+        """Draw (or deal) the next card when it is known or only one name is left
+        (True), else set up the chance node (False)."""
+        d = s.deck
+        if d.known:
+            self._take_card(s, d.pop_known(), log)
+            return True
+        if len(d.counts) == 1:
+            name = next(iter(d.counts))
+            d.take_unknown(name)
+            self._take_card(s, name, log)
+            return True
+        s.chance = ("draw",)
+        return False
+
+    def _take_card(self, s: SpaceBaseState, name: str, log: list[str]) -> None:
+        if s.phase == "setup":
+            p = s.dealt % self.players
+            s.dealt += 1
+            log.append(f"{_who(p)} is dealt a card")
+        else:
+            p = s.player
+            s.drawn = True
+            log.append(f"{_who(p)} draws a card ({len(s.deck)} left in the deck)")
+        s.hands = _with(s.hands, p, tuple(sorted((*s.hands[p], name))))
+        if len(s.deck) == 0:
+            s.phase = "over"
+            s.pending = None
+            sc = ", ".join(f"{_who(i)} {c}" for i, c in enumerate(s.credits))
+            log.append(f"The last card is drawn: the game is over. Credits: {sc}")
+            w = self._winner(s)
+            log.append("A tie for the most credits" if w is None else f"{_who(w)} wins")
+
+    # ------------------------------------------------------------------ what is possible
+    def _own(self, s: SpaceBaseState, p: int) -> list[Cell]:
+        return [c for c, o in s.board._owner.items() if o == p]
+
+    def _frontier(self, s: SpaceBaseState, p: int) -> frozenset[Cell]:
+        """Empty cells orthogonally adjacent to a site ``p`` controls."""
+        return s.board._frontier(p)
+
+    def _limit_ok(self, s: SpaceBaseState) -> bool:
+        return self.rules.action_cards == "any" or s.played == 0
+
+    def _can_transfer(self, s: SpaceBaseState) -> bool:
+        p = s.player
+        return ("Transfer" in s.hands[p] and self._limit_ok(s)
+                and len(self._own(s, p)) >= 2)
+
+    def _repair_targets(self, s: SpaceBaseState) -> list[Cell]:
+        b, p = s.board, s.player
+        if self.rules.repair_sites == "own":
+            return sorted(c for c in b._dmg if b._owner[c] == p)
+        return sorted(b._dmg)
+
+    def _repairable(self, s: SpaceBaseState) -> bool:
+        return s.credits[s.player] > 0 and bool(self._repair_targets(s))
+
+    def _control_targets(self, s: SpaceBaseState) -> list[Cell]:
+        b, p = s.board, s.player
+        own = b._owner
+        return sorted(c for c, o in own.items()
+                      if o != p and any(own.get(n) == p for n in _NB[c]))
+
+    def _can_control(self, s: SpaceBaseState) -> bool:
+        p = s.player
+        if "Control" not in s.hands[p] or not self._limit_ok(s):
+            return False
+        return (any(s.hands[q] for q in range(self.players) if q != p)
+                or bool(self._control_targets(s)))
+
+    def _build_cells(self, s: SpaceBaseState, name: str) -> Iterable[Cell]:
+        if name == "Volcano":
+            occupied = s.board._name
+            return [c for c in CELLS if c not in occupied]
+        return self._frontier(s, s.player)
+
+    def _can_build(self, s: SpaceBaseState) -> bool:
+        hand = s.hands[s.player]
+        if "Volcano" in hand and len(s.board._name) < len(CELLS):
+            return True
+        return any(n in _SITE_CARDS for n in hand) and bool(self._frontier(s, s.player))
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, s: SpaceBaseState) -> list[Move]:
+        p, ph, pend = s.player, s.phase, s.pending
+        b = s.board
+        if ph == "setup":
+            return [Move("outpost", c) for c in _OUTPOST_CELLS[CORNERS[p]]
+                    if c not in b._name]
+        if pend is not None:
+            kind = pend[0]
+            if kind == "transfer":
+                src = pend[1]
+                own = [c for c in self._own(s, p) if c != src]
+                out = [Move("swap", c) for c in own]
+                dest: set[Cell] = set()
+                for c in own:
+                    dest.update(n for n in _NB[c] if n not in b._name)
+                out += [Move("move", c) for c in dest]
+                return out
+            if kind == "steal":
+                return [Move("steal", card=n) for n in set(s.hands[pend[1]])]
+            return [Move("place", c) for c in self._build_cells(s, pend[1])]
+        if ph == "transfer":
+            return [_DONE, *(Move("transfer", c) for c in self._own(s, p))]
+        if ph == "repair":
+            out = [_DONE]
+            cash = s.credits[p]
+            for c in self._repair_targets(s):
+                out += [Move("repair", c, n=k) for k in range(1, min(b._dmg[c], cash) + 1)]
+            return out
+        if ph == "control":
+            out = [_DONE, *(Move("control", c) for c in self._control_targets(s))]
+            out += [Move("look", n=q) for q in range(self.players) if q != p and s.hands[q]]
+            return out
+        if ph == "draw":
+            return [Move("discard", card=n) for n in set(s.hands[p])]
+        if ph == "build":
+            out = [_DONE]
+            hand = set(s.hands[p])
+            frontier = bool(self._frontier(s, p))
+            for n in hand:
+                if n == "Volcano":
+                    if len(b._name) < len(CELLS):
+                        out.append(Move("build", card=n))
+                elif n in _SITE_CARDS and frontier:
+                    out.append(Move("build", card=n))
+            return out
+        return []  # pragma: no cover - no decision in other phases
+
+    # ------------------------------------------------------------------ actions
+    @staticmethod
+    def _mut(s: SpaceBaseState) -> Board:
+        """The board of ``s`` to change: copied first if still shared with the state
+        ``s`` was copied from."""
+        if not s.bown:
+            s.board = s.board._clone(readonly=True)
+            s.bown = True
+        return s.board
+
+    def _act(self, s: SpaceBaseState, a: Move, log: list[str]) -> None:
+        p, v = s.player, a.verb
+        b = self._mut(s) if v in _BOARD_VERBS else s.board
+        if a.cell is not None:  # the game's own cell objects (a parsed notation makes new ones)
+            a = Move(v, _CANON[a.cell], a.card, a.n)
+        who = _who(p)
+        if v == "outpost":
+            b._put(a.cell, "Outpost", p, 0)
+            s.box -= 1
+            log.append(f"{who} places the Outpost at {cell_text(a.cell)}")
+            s.player += 1
+        elif v == "done":
+            s.pending = None
+            nxt = {"transfer": "repair", "repair": "meteor", "control": "draw"}.get(s.phase)
+            if nxt is None:
+                self._end_turn(s, log)
+            else:
+                self._enter(s, nxt)
+        elif v == "transfer":
+            self._play(s, "Transfer")
+            s.pending = ("transfer", a.cell)
+            log.append(f"{who} plays Transfer on the {b._name[a.cell]} at {cell_text(a.cell)}")
+        elif v == "move":
+            src = s.pending[1]
+            name = b._name[src]
+            b._move(src, a.cell)
+            s.pending = None
+            log.append(f"{who} moves the {name} from {cell_text(src)} to {cell_text(a.cell)}")
+        elif v == "swap":
+            src = s.pending[1]
+            n1, n2 = b._name[src], b._name[a.cell]
+            b._swap(src, a.cell)
+            s.pending = None
+            log.append(f"{who} switches the {n1} at {cell_text(src)} with the {n2} at "
+                       f"{cell_text(a.cell)}")
+        elif v == "repair":
+            b._fix(a.cell, a.n)
+            s.credits = _with(s.credits, p, s.credits[p] - a.n)
+            left = b._dmg.get(a.cell, 0)
+            log.append(f"{who} pays {a.n} credits to repair the {b._name[a.cell]} at "
+                       f"{cell_text(a.cell)} ({left} damage left)")
+        elif v == "control":
+            q = b._owner[a.cell]
+            self._play(s, "Control")
+            b._claim(a.cell, p)
+            log.append(f"{who} plays Control: takes over {_who(q)}'s {b._name[a.cell]} at "
+                       f"{cell_text(a.cell)}")
+        elif v == "look":
+            self._play(s, "Control")
+            s.pending = ("steal", a.n)
+            s.peek = (p, a.n)
+            log.append(f"{who} plays Control: looks at {_who(a.n)}'s hand")
+        elif v == "steal":
+            q = s.pending[1]
+            s.hands = _with(s.hands, q, _without(s.hands[q], a.card))
+            s.hands = _with(s.hands, p, tuple(sorted((*s.hands[p], a.card))))
+            s.pending = None
+            s.peek = None
+            log.append(f"{who} takes a card from {_who(q)}'s hand")
+        elif v == "discard":
+            s.hands = _with(s.hands, p, _without(s.hands[p], a.card))
+            s.discard[a.card] = s.discard.get(a.card, 0) + 1
+            log.append(f"{who} discards {a.card}")
+        elif v == "build":
+            s.pending = ("build", a.card)
+        elif v == "place":
+            name = s.pending[1]
+            s.hands = _with(s.hands, p, _without(s.hands[p], name))
+            b._put(a.cell, name, p, 0)
+            s.pending = None
+            log.append(f"{who} places {name} at {cell_text(a.cell)}")
+        else:  # pragma: no cover - legality is checked first
+            raise AssertionError(a)
+        self._advance(s, log)
+
+    def _play(self, s: SpaceBaseState, card: str) -> None:
+        p = s.player
+        s.hands = _with(s.hands, p, _without(s.hands[p], card))
+        s.discard[card] = s.discard.get(card, 0) + 1
+        s.played += 1
+
+    # ------------------------------------------------------------------ chance
+    def _chance(self, s: SpaceBaseState) -> tuple[Sequence[Any], Sequence[int]]:
+        kind = s.chance[0]
+        if kind == "meteor":
+            return CELLS, _CELL_WEIGHTS
+        if kind == "damage":
+            return _D10, _D10_WEIGHTS
+        return s.deck.outcomes()
+
+    def _resolve(self, s: SpaceBaseState, outcome: Any, log: list[str]) -> None:
+        kind = s.chance[0]
+        hit = s.chance[1] if kind == "damage" else None
+        s.chance = None
+        b = s.board
+        if kind == "meteor":
+            c = outcome
+            name = b._name.get(c)
+            where = f"A meteor hits {cell_text(c)}"
+            if name is None:
+                s.meteor = (c, 0, "empty space")
+                log.append(f"{where}: empty space, unaffected")
+            elif name not in _INSTALL:
+                s.meteor = (c, 0, "unaffected")
+                log.append(f"{where}: the {name} is unaffected")
+            elif b._shielded(c):
+                s.meteor = (c, 0, "shielded")
+                log.append(f"{where}: the {name} is shielded")
+            else:
+                s.chance = ("damage", c)
+                s.meteor = (c, 0, "rolling damage")
+                return
+            s.phase = "production"
+        elif kind == "damage":
+            c = hit
+            b = self._mut(s)
+            b._hit(c, outcome)
+            s.meteor = (c, outcome, "damaged")
+            log.append(f"A meteor hits {cell_text(c)}: the {b._name[c]} takes {outcome} damage "
+                       f"({b._dmg[c]} in all) and is defunct")
+            s.phase = "production"
+        else:
+            s.deck.take_unknown(outcome)
+            self._take_card(s, outcome, log)
+        self._advance(s, log)
+
+    # ------------------------------------------------------------------ why illegal
+    def _why_illegal(self, s: SpaceBaseState, a: Move) -> tuple[str, str]:
+        from .why import why_illegal
+
+        return why_illegal(self, s, a)
+
+    # ------------------------------------------------------------------ views
+    def _board_view(self, s: SpaceBaseState) -> dict[str, Any]:
+        """The map part of the views of ``s`` (built once per position, copied out)."""
+        from .view import board_view
+
+        cached = self.__dict__.get("_bv")
+        if cached is None or cached[0] is not s.board:
+            cached = (s.board, board_view(s.board))
+            self._bv = cached
+        bv = cached[1]
+        return {"size": bv["size"], "sites": [r.copy() for r in bv["sites"]],
+                "ores": {k: v.copy() for k, v in bv["ores"].items()},
+                "hub_links": [r.copy() for r in bv["hub_links"]]}
+
+    def _view(self, s: SpaceBaseState, player: int | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, s, player)
+
+
+def _pair(v: Any) -> list[Any]:
+    if not isinstance(v, tuple | list) or len(v) != 2:
+        raise ValueError(f"a scenario site must be (card name, owner), not {v!r}")
+    return list(v)
+
+
+def _with(t: tuple, i: int, value: Any) -> tuple:
+    return (*t[:i], value, *t[i + 1:])
+
+
+def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _cards(s: SpaceBaseState) -> Counter:
+    """Every card of a position: deck, hands, discard pile, map, Outposts in the box."""
+    out = Counter(s.deck.all_cards())
+    for h in s.hands:
+        out.update(h)
+    out.update(s.discard)
+    out.update(s.board._name.values())
+    out["Outpost"] += s.box
+    return +out
+
+
+# ---------------------------------------------------------------------- scenarios
+_SCENARIO_KEYS = ("sites", "damage", "hands", "credits", "deck", "discard", "phase",
+                  "current_player", "turn")
+_SCENARIO_PHASES = ("setup", "transfer", "repair", "meteor", "production", "control",
+                    "draw", "build")
+
+
+def _int(v: Any, what: str, lo: int, hi: int) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise ValueError(f"scenario {what} must be an int in [{lo}, {hi}], not {v!r}")
+    return v
+
+
+def _name(v: Any, what: str) -> str:
+    try:
+        return data.card(v).name
+    except ValueError as e:
+        raise ValueError(f"scenario {what}: {e}") from None
+
+
+def _check_scenario(spec: Any, game: SpaceBase) -> dict[str, Any]:
+    """The scenario set-up, validated and normalised (JSON-safe, keys in a fixed order)."""
+    if not isinstance(spec, dict):
+        raise ValueError("scenario must be a dict")
+    extra = sorted(set(spec) - set(_SCENARIO_KEYS))
+    if extra:
+        raise ValueError(f"unknown scenario keys {extra}")
+    n = game.players
+    out: dict[str, Any] = {}
+    sites = []
+    for row in spec.get("sites") or []:
+        if not isinstance(row, list | tuple) or len(row) != 4:
+            raise ValueError(f"scenario site {row!r} must be (x, y, name, owner)")
+        x, y, name, owner = row
+        c = parse_cell((x, y), SIZE)
+        name = _name(name, "site")
+        if not data.is_site(name):
+            raise ValueError(f"scenario site {name!r} at {cell_text(c)} is an action card")
+        _int(owner, f"owner of the site at {cell_text(c)}", 0, n - 1)
+        sites.append([c[0], c[1], name, owner])
+    cells = [(r[0], r[1]) for r in sites]
+    if len(set(cells)) != len(cells):
+        raise ValueError("scenario sites: one site card per space")
+    out["sites"] = sorted(sites)
+    dmg = []
+    for row in spec.get("damage") or []:
+        if not isinstance(row, list | tuple) or len(row) != 3:
+            raise ValueError(f"scenario damage {row!r} must be (x, y, points)")
+        c = parse_cell((row[0], row[1]), SIZE)
+        dmg.append([c[0], c[1], _int(row[2], f"damage at {cell_text(c)}", 1, 10**6)])
+    out["damage"] = sorted(dmg)
+    hands = spec.get("hands")
+    if hands is None:
+        hands = [[] for _ in range(n)]
+    if not isinstance(hands, list | tuple) or len(hands) != n:
+        raise ValueError(f"scenario hands must be one list of cards per player ({n})")
+    out["hands"] = [sorted(_name(c, "hand") for c in h) for h in hands]
+    credits = spec.get("credits")
+    if credits is None:
+        credits = [START_CREDITS] * n
+    if not isinstance(credits, list | tuple) or len(credits) != n:
+        raise ValueError(f"scenario credits must be one number per player ({n})")
+    out["credits"] = [_int(c, "credits", 0, 10**9) for c in credits]
+    deck = spec.get("deck")
+    if isinstance(deck, dict):
+        out["deck"] = {_name(k, "deck"): _int(v, "deck count", 0, 200)
+                       for k, v in sorted(deck.items())}
+    elif deck is not None:
+        if not isinstance(deck, list | tuple):
+            raise ValueError("scenario deck must be None, a list of cards or {name: count}")
+        out["deck"] = [_name(c, "deck") for c in deck]
+    else:
+        out["deck"] = None
+    discard: dict[str, int] = {}
+    for row in spec.get("discard") or []:
+        if not isinstance(row, list | tuple) or len(row) != 2:
+            raise ValueError(f"scenario discard entry {row!r} must be (name, count)")
+        k = _name(row[0], "discard")
+        discard[k] = discard.get(k, 0) + _int(row[1], "discard count", 0, 200)
+    out["discard"] = sorted([k, v] for k, v in discard.items() if v)
+    phase = spec.get("phase", "transfer")
+    if phase not in _SCENARIO_PHASES:
+        raise ValueError(f"scenario phase must be one of {list(_SCENARIO_PHASES)}, "
+                         f"not {phase!r}")
+    out["phase"] = phase
+    out["current_player"] = _int(spec.get("current_player", 0), "current_player", 0, n - 1)
+    out["turn"] = _int(spec.get("turn", 1), "turn", 1, 10**6)
+    s = object.__new__(SpaceBaseState)  # trial run: raises ValueError on impossible set-ups
+    s.board = Board(volcano_adjacency=game.rules.volcano_adjacency)
+    s.bown = True
+    _apply_scenario(game, s, out)
+    return out
+
+
+def _apply_scenario(game: SpaceBase, s: SpaceBaseState, spec: dict[str, Any]) -> None:
+    n = game.players
+    b = s.board
+    b._readonly = False
+    try:
+        for x, y, name, owner in spec["sites"]:
+            b.place(name, (x, y), owner)
+        for x, y, pts in spec["damage"]:
+            b.damage((x, y), pts)
+    except BoardError as e:
+        raise ValueError(f"scenario: {e}") from None
+    b._readonly = True
+    hands = [tuple(h) for h in spec["hands"]]
+    for h in hands:
+        for c in h:
+            if c == "Outpost":
+                raise ValueError("scenario hands: Outposts are removed from the deck "
+                                 "before play and only start on the map")
+    discard = dict(spec["discard"])
+    if isinstance(spec["deck"], dict):
+        deck = Deck(spec["deck"])
+    elif spec["deck"] is not None:
+        deck = Deck({}, spec["deck"])
+    else:
+        deck = None
+    used = Counter(b._name.values())
+    for h in hands:
+        used.update(h)
+    used.update(discard)
+    if deck is not None:
+        used.update(deck.all_cards())
+    for c, k in used.items():
+        if c == "Outpost" and k and c not in b._name.values():
+            raise ValueError("scenario: Outposts are removed from the deck before play "
+                             "and only start on the map")
+        if k > data.CARDS[c].count:
+            raise ValueError(f"scenario: the game has {data.CARDS[c].count} {c}, "
+                             f"the scenario uses {k}")
+    if sum(1 for v in b._name.values() if v == "Outpost") != used["Outpost"]:
+        raise ValueError("scenario: Outposts are removed from the deck before play and only "
+                         "start on the map")
+    if deck is None:
+        deck = Deck(Counter(data.deck_counts()) - used)
+    if len(deck) == 0:
+        raise ValueError("scenario: the deck is empty (the game ends with the last draw)")
+    box = data.CARDS["Outpost"].count - used["Outpost"]
+    phase, p = spec["phase"], spec["current_player"]
+    if phase == "setup" and box < n - p:
+        raise ValueError(f"scenario: {n - p} players still place an Outpost, "
+                         f"{box} Outposts are left")
+    s.hands = tuple(hands)
+    s.credits = tuple(spec["credits"])
+    s.deck = deck
+    s.discard = discard
+    s.box = box
+    s.player = p
+    s.turn = 0 if phase == "setup" else spec["turn"]
+    s.phase = phase
+    s.pending = None
+    s.chance = ("meteor",) if phase == "meteor" else None
+    s.peek = None
+    s.played = 0
+    s.dealt = game.rules.starting_hand * n if phase == "setup" else 0
+    s.drawn = False
+    s.meteor = None
+    s.last_income = None
