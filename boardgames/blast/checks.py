@@ -42,7 +42,10 @@ def invariants(game: Blast) -> list[str]:
                    f"missing {dict(full - cards)}")
     if tuple(sorted(s.vortex)) != s.vortex:
         bad.append("vortex not sorted")
-    if s.stage not in _MIXED_OK and not (s.stage == "keep" or s.pending == "keep"):
+    # Both sides share a sector only between a move and its fight; a win at the end of a
+    # move phase ends the game before the fights (ruling 10: "wins at once").
+    won_before_fights = s.phase == "over" and s.winner is not None
+    if s.stage not in _MIXED_OK and s.pending != "keep" and not won_before_fights:
         mixed = [i + 1 for i in range(data.SECTORS) if s.units[0][i] and s.units[1][i]]
         if mixed:
             bad.append(f"sectors {mixed} hold both sides outside the move and fight phases")

@@ -264,11 +264,8 @@ class Blast(Game):
         raise ``ValueError`` naming the problem.
         """
         spec: dict[str, Any] = {
-            "units": units, "scrap": scrap, "hands": hands,
-            "deck": None if deck is None else list(deck),
-            "vortex": None if vortex is None else list(vortex),
-            "to_move": to_move, "phase": phase,
-            "dice": None if dice is None else list(dice), "turn": turn,
+            "units": units, "scrap": scrap, "hands": hands, "deck": deck, "vortex": vortex,
+            "to_move": to_move, "phase": phase, "dice": dice, "turn": turn,
         }
         return cls(seed=seed, rules=rules, auto_roll=auto_roll, scenario=spec)
 

@@ -146,9 +146,7 @@ def brute_reach(x: int, target: int, enemies: set[int], side: str) -> Fraction:
             ok = False
             for first, second in ((a, b), (b, a)):
                 y = step(x, first, True, side)
-                if y == target:
-                    ok = True
-                elif y not in enemies and step(y, second, True, side) == target:
+                if y == target or (y not in enemies and step(y, second, True, side) == target):
                     ok = True
             hits += ok
     return Fraction(hits, 36)
