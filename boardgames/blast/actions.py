@@ -74,19 +74,33 @@ _PLAY = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Order(Action):
-    """A Blast action: a verb, a card, and the sector / force / die it names (0 = none)."""
+    """A Blast action: a verb, a card, and the sector / force / die it names (0 = none).
+
+    Two orders are equal when their notations are (the notation names every field), which
+    is also what they hash on; both are computed once, when the order is made."""
 
     verb: str
     card: str = ""
     sector: int = 0
     force: int = 0
     die: int = 0
-    text: str = field(init=False, compare=False, hash=False, repr=False, default="")
+    text: str = field(init=False, repr=False, default="")
+    _hash: int = field(init=False, repr=False, default=0)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "text", self._notation())
+        text = self._notation()
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "_hash", hash(("blast", text)))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Order:
+            return self.text == other.text  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def _notation(self) -> str:
         v, c, s, f, d = self.verb, self.card, self.sector, self.force, self.die

@@ -52,7 +52,13 @@ _D6 = (1, 2, 3, 4, 5, 6)
 _D6_W = (1, 1, 1, 1, 1, 1)
 _EMPTY_BOARD: tuple[tuple[int, ...], ...] = ((),) * SECTORS
 _CANCEL_CARDS = ("Hold Position",)
+_DIE_TARGET_CARDS = (*DICE_BONUS, *_CANCEL_CARDS)
 _SIDE_TITLE = {"terran": "Terran", "empire": "Empire"}
+_PLANET_INDEX = tuple(sec - 1 for sec in PLANETS)
+assert _PLANET_INDEX == (0, 7, 14, 21)  # _phase_end spells these out
+_STAGE_OF = {"espionage": "espionage", "discard": "limit", "dice": "dice", "build": "build",
+             "jam": "jam", "move": "move", "fight": "fights", "attack": "attack",
+             "defend": "defend", "end": "end", "keep": "resolve", "offensive": "end"}
 
 
 class BlastState(State):
@@ -360,14 +366,16 @@ class Blast(Game):
         sector holding enemy units."""
         own, opp, pins = s.units[p], s.units[1 - p], s.pins
         out = []
-        for i in range(SECTORS):
-            st = own[i]
+        for i, st in enumerate(own):
             if not st or opp[i]:
                 continue
             sec = i + 1
-            for f in set(st):
-                if not pins or st.count(f) > pins.count((sec, f)):
-                    out.append((sec, f))
+            prev = 0
+            for f in st:  # sorted: each force once
+                if f != prev:
+                    prev = f
+                    if not pins or st.count(f) > pins.count((sec, f)):
+                        out.append((sec, f))
         return out
 
     def _movable_sectors(self, s: BlastState, p: int) -> tuple[int, ...]:
@@ -390,20 +398,28 @@ class Blast(Game):
     def _legal_moves(self, s: BlastState) -> list[Order]:
         p = s.player
         values = tuple(d[0] for d in s.dice)
-        movable = self._movable_sectors(s, p)
-        blocked = self._blocked(s, p)
-        free = self.rules.use_dice == "each"
-        need = (1 if movable and values else 0) if free else max_usable(movable, values, blocked, p)
-        out: list[Order] = []
         hand = s.hands[p]
-        direction = DIRECTIONS[p]
         units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
+        free = self.rules.use_dice == "each"
+        if free:
+            movable: tuple[int, ...] = ()
+            blocked: frozenset[int] = frozenset()
+            need = 1 if units and values else 0
+        else:
+            movable = self._movable_sectors(s, p)
+            blocked = self._blocked(s, p)
+            need = max_usable(movable, values, blocked, p)
+        out: list[Order] = []
+        direction = DIRECTIONS[p]
+        tactics = "Space Combat Tactics" in hand
+        strategic = "Strategic Move" in hand
         if need == 0:
             out.append(order("done"))
+        elif free and not tactics and not strategic:
+            for d in set(values):
+                out += [_move_order(sec, f, d) for sec, f in units]
         else:
             fast = free or len(movable) >= len(values)
-            tactics = "Space Combat Tactics" in hand
-            strategic = "Strategic Move" in hand
             by_sector: dict[int, int] = {}
             for sec, _ in units:
                 by_sector[sec] = by_sector.get(sec, 0) + 1
@@ -412,7 +428,7 @@ class Blast(Game):
                 for sec, f in units:
                     y = dest(sec, d, direction)
                     if fast or self._keeps(movable, sec, y, 1, rest, blocked, p, need):
-                        out.append(order("move", "", sec, f, d))
+                        out.append(_move_order(sec, f, d))
                     if tactics:
                         y = dest(sec, d, -direction)
                         if fast or self._keeps(movable, sec, y, 1, rest, blocked, p, need):
@@ -467,7 +483,15 @@ class Blast(Game):
         return out
 
     def _dice_window_open(self, s: BlastState) -> bool:
-        return len(self._legal_dice(s)) > 1
+        """A dice card in hand can be played now (as ``_legal_dice`` offers them)."""
+        hand = s.hands[s.player]
+        if "Hyper Jump" in hand:
+            return True
+        if not s.dice:
+            return False
+        if any(c in hand for c in _DIE_TARGET_CARDS):
+            return True
+        return "Battle Computers" in hand and any(d[1:] == (0, 0) for d in s.dice)
 
     def _build_options(self, s: BlastState) -> list[Order]:
         p = s.player
@@ -736,7 +760,7 @@ class Blast(Game):
             s.mo_left = 2
             log.append(f"{who} plays Major Offensive: another turn after this one "
                        "(discarding two cards)")
-            s.pending = "offensive"
+            self._decide(s, "offensive", p)
         else:  # pragma: no cover
             raise AssertionError(c)
 
@@ -817,8 +841,7 @@ class Blast(Game):
             s.keep = (sector, w, diff, mine)
             self._finish_keep(s, log)
         else:
-            s.pending = "keep"
-            s.actor = w
+            self._decide(s, "keep", w)
 
     def _destroy(self, s: BlastState, p: int, sector: int) -> None:
         stack = s.units[p][sector - 1]
@@ -927,47 +950,17 @@ class Blast(Game):
         return True
 
     def _advance(self, s: BlastState, log: list[str]) -> None:
-        """Run automatic steps until a decision, a chance node or the end."""
-        rules = self.rules
+        """Run automatic steps until a decision, a chance node or the end.
+
+        The stages run in turn order; each block either stops (a decision, with
+        ``s.stage`` left at that stage, or a chance node) or hands on to the next block in
+        the same pass, so a turn without decisions costs few loop rounds."""
+        always = self.rules.windows == "always"
         while s.pending is None and s.chance is None:
             st = s.stage
             a = s.player
             d = 1 - a
-            if st == "move":
-                s.phase = "move"
-                values = tuple(x[0] for x in s.dice)
-                usable = bool(values) and max_usable(self._movable_sectors(s, a), values,
-                                                     self._blocked(s, a), a) > 0
-                if usable or self._window("Defend the Homeworld" in s.hands[a]):
-                    self._decide(s, "move", a)
-                else:
-                    if values:
-                        log.append(f"{_side(a)} cannot use "
-                                   + ", ".join(str(v) for v in values) + ": lost")
-                        s.dice = ()
-                    s.stage = "move_end"
-            elif st == "fights":
-                s.phase = "fight"
-                contested = self._contested(s)
-                if not contested:
-                    s.stage = "fight_end"
-                elif len(contested) == 1:
-                    self._start_fight(s, contested[0] + 1, log)
-                else:
-                    self._decide(s, "fight", a)
-            elif st == "attack":
-                if self._window(any(c in ATTACK for c in s.hands[a])):
-                    self._decide(s, "attack", a)
-                else:
-                    s.stage = "defend"
-            elif st == "defend":
-                if self._window(any(c in DEFENCE for c in s.hands[d])):
-                    self._decide(s, "defend", d)
-                else:
-                    s.stage = "resolve"
-            elif st == "resolve":
-                self._resolve_fight(s, log)
-            elif st == "turn":
+            if st == "turn":
                 s.phase = "draw"
                 s.pins = ()
                 s.spy = None
@@ -975,77 +968,124 @@ class Blast(Game):
                 s.dice = ()
                 s.rebuilt = False
                 log.append(f"Turn {s.turn}: {_side(a)}")
-                s.stage = "espionage"
-            elif st == "espionage":
-                if self._window("Espionage" in s.hands[d] and s.spy is None):
+                st = "espionage"
+            if st == "espionage":
+                if always or ("Espionage" in s.hands[d] and s.spy is None):
                     self._decide(s, "espionage", d)
-                else:
-                    s.stage = "draw"
-            elif st == "draw":
+                    return
+                st = "draw"
+            if st == "draw":
                 s.draws = (a,) * data.DRAW
-                s.stage = "drawing"
-            elif st == "drawing":
-                if not s.draws:
-                    s.stage = "limit"
-                else:
+                st = "drawing"
+            if st == "drawing":
+                if s.draws:
+                    s.stage = "drawing"
                     self._draw_next(s, log)
-            elif st == "limit":
+                    continue
+                st = "limit"
+            if st == "limit":
                 lim = hand_limit(s.units, a)
                 if len(s.hands[a]) > lim:
                     log.append(f"{_side(a)} holds {len(s.hands[a])} cards, over the limit "
                                f"of {lim}")
                     self._decide(s, "discard", a)
-                elif not self._phase_end(s, log):
-                    s.stage = "roll"
-            elif st == "roll":
+                    return
+                if self._phase_end(s, log):
+                    return
                 s.phase = "roll"
                 s.chance = ("roll",)
                 s.stage = "dice"
-            elif st == "dice":
-                if self._window(self._dice_window_open(s)):
+                return
+            if st == "roll":  # a scenario starting before the roll
+                s.phase = "roll"
+                s.chance = ("roll",)
+                s.stage = "dice"
+                return
+            if st == "dice":
+                if always or self._dice_window_open(s):
                     self._decide(s, "dice", a)
-                else:
-                    s.stage = "roll_end"
-            elif st == "roll_end":
-                if not self._phase_end(s, log):
-                    s.stage = "build"
-            elif st == "build":
+                    return
+                st = "roll_end"
+            if st == "roll_end":
+                if self._phase_end(s, log):
+                    return
+                st = "build"
+            if st == "build":
                 s.phase = "build"
-                if self._build_options(s) or (
-                        rules.windows == "always"):
+                if always or self._build_options(s):
                     self._decide(s, "build", a)
-                else:
-                    s.stage = "build_end"
-            elif st == "build_end":
-                if not self._phase_end(s, log):
-                    s.stage = "jam"
-            elif st == "jam":
+                    return
+                st = "build_end"
+            if st == "build_end":
+                if self._phase_end(s, log):
+                    return
+                st = "jam"
+            if st == "jam":
                 s.phase = "move"
-                held = "Jam Transmission" in s.hands[d] and bool(self._movable_units(s, a))
-                if self._window(held):
+                if always or ("Jam Transmission" in s.hands[d] and self._has_movable(s, a)):
                     self._decide(s, "jam", d)
-                else:
-                    s.stage = "move"
-            elif st == "move_end":
+                    return
+                st = "move"
+            if st == "move":
+                s.phase = "move"
+                if s.dice and self._can_move(s, a):
+                    self._decide(s, "move", a)
+                    return
+                if always or "Defend the Homeworld" in s.hands[a]:
+                    self._decide(s, "move", a)
+                    return
+                if s.dice:
+                    log.append(f"{_side(a)} cannot use "
+                               + ", ".join(str(x[0]) for x in s.dice) + ": lost")
+                    s.dice = ()
+                st = "move_end"
+            if st == "move_end":
                 s.pins = ()  # Jam Transmission pins a unit for the move phase only
-                if not self._phase_end(s, log):
-                    s.stage = "fights"
-            elif st == "fight_end":
-                if not self._phase_end(s, log):
-                    s.stage = "end"
-            elif st == "end":
-                if self._window(self._can_offensive(s)):
-                    self._decide(s, "end", a)
+                if self._phase_end(s, log):
+                    return
+                st = "fights"
+            if st == "fights":
+                s.phase = "fight"
+                contested = self._contested(s)
+                if len(contested) > 1:
+                    self._decide(s, "fight", a)
+                    return
+                if contested:
+                    self._start_fight(s, contested[0] + 1, log)
+                    st = "attack"
                 else:
-                    s.stage = "next"
-            elif st == "next":
-                for c in s.play:
-                    s.vortex = _add_sorted(s.vortex, c)
-                s.play = ()
+                    st = "fight_end"
+            if st == "attack":
+                if always or any(c in ATTACK for c in s.hands[a]):
+                    self._decide(s, "attack", a)
+                    return
+                st = "defend"
+            if st == "defend":
+                if always or any(c in DEFENCE for c in s.hands[d]):
+                    self._decide(s, "defend", d)
+                    return
+                st = "resolve"
+            if st == "resolve":
+                s.stage = "resolve"
+                self._resolve_fight(s, log)
+                continue
+            if st == "fight_end":
+                if self._phase_end(s, log):
+                    return
+                st = "end"
+            if st == "end":
+                if always or self._can_offensive(s):
+                    self._decide(s, "end", a)
+                    return
+                st = "next"
+            if st == "next":
+                if s.play:
+                    s.vortex = tuple(sorted(s.vortex + s.play))
+                    s.play = ()
                 s.pins = ()
                 s.spy = None
                 s.dice = ()
-                if s.turn >= rules.max_turns:
+                if s.turn >= self.rules.max_turns:
                     s.phase = "over"
                     s.stage = "over"
                     log.append(f"Turn {s.turn} was the last (max_turns): the game is a draw")
@@ -1057,26 +1097,47 @@ class Blast(Game):
                 else:
                     s.player = d
                 s.stage = "turn"
-            elif st == "deal":
+                continue
+            if st == "deal":
                 if s.draws:
                     self._draw_next(s, log)
                 else:
                     log.append("Each side has 5 cards; every unit is on its homeworld")
                     s.stage = "turn"
-            elif st == "over":
+                continue
+            if st == "over":
                 return
-            else:  # pragma: no cover
-                raise AssertionError(st)
+            raise AssertionError(st)  # pragma: no cover
+
+    def _has_movable(self, s: BlastState, p: int) -> bool:
+        """``p`` has a unit that may move (not jammed, not on an enemy sector)."""
+        own, opp, pins = s.units[p], s.units[1 - p], s.pins
+        for i in range(SECTORS):
+            st = own[i]
+            if st and not opp[i] and (
+                    not pins or len(st) > sum(1 for sec, _ in pins if sec == i + 1)):
+                return True
+        return False
+
+    def _can_move(self, s: BlastState, p: int) -> bool:
+        """Some die left can be used (ruling 7)."""
+        if self.rules.use_dice == "each":
+            return self._has_movable(s, p)
+        values = tuple(x[0] for x in s.dice)
+        return max_usable(self._movable_sectors(s, p), values, self._blocked(s, p), p) > 0
 
     def _decide(self, s: BlastState, pending: str, actor: int) -> None:
         s.pending = pending
         s.actor = actor
+        s.stage = _STAGE_OF[pending]
 
     def _phase_end(self, s: BlastState, log: list[str]) -> bool:
         """Ruling 10: a player controlling all four planets at the end of a phase wins."""
         units = s.units
         for p in (s.player, 1 - s.player):
-            if planets_held(units, p) == 4:
+            mine, theirs = units[p], units[1 - p]
+            if (mine[0] and mine[7] and mine[14] and mine[21] and not theirs[0]
+                    and not theirs[7] and not theirs[14] and not theirs[21]):
                 s.winner = p
                 s.phase = "over"
                 s.stage = "over"
@@ -1175,6 +1236,22 @@ class Blast(Game):
         from .checks import invariants
 
         return invariants(self)
+
+
+# ---------------------------------------------------------------------- move orders
+_MOVES: list[list[list[Order | None]]] = [[[None] * 31 for _ in range(6)]
+                                          for _ in range(SECTORS + 1)]
+
+
+def _move_order(sector: int, force: int, die: int) -> Order:
+    """The shared ``move sector:force by die`` order (a table lookup on the hot path)."""
+    row = _MOVES[sector][force]
+    o = row[die] if die < 31 else None
+    if o is None:
+        o = order("move", "", sector, force, die)
+        if die < 31:
+            row[die] = o
+    return o
 
 
 # ---------------------------------------------------------------------- dice helpers
