@@ -2,8 +2,10 @@
 
 >>> import boardgames as bg
 >>> g = bg.Blast(seed=7)
->>> g.players, g.side(g.current_player)
-(2, 'empire')
+>>> g.players, g.side(g.state.player), g.turn   # the Evil Empire goes first
+(2, 'empire', 1)
+>>> bg.blast.fight_odds([3, 2], [4], ["Surprise Attack"], ["Ambush"])["attacker"]
+Fraction(7, 12)
 """
 
 from .actions import Order
