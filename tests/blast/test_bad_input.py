@@ -261,3 +261,24 @@ def test_saved_games_load_and_tampered_ones_are_refused() -> None:
             bg.from_json(json.dumps(d))
     assert bg.from_json(g.to_json()) == g  # the original is untouched
     assert g.state.units[TERRAN][2] == (3,)
+
+
+NOTATIONS = [
+    "move 12:3 by 4", "move 1:1 by 18", "play Space Combat Tactics on 12:3 by 4",
+    "play Strategic Move on 12 by 4", "play Defend the Homeworld on 12:3",
+    "play Jam Transmission on 28:5", "play Ion Thrusters on die 3",
+    "play Warp Overdrive on die 6", "play Maximum Burn on die 1",
+    "play Battle Computers on die 2", "play Hold Position on die 5", "play Hyper Jump",
+    "play Nova Bomb", "play Ambush", "play Espionage", "play Major Offensive",
+    "rebuild 3", "rebuild 5 with Reinforcements", "discard Disruptor cannon", "fight 15",
+    "keep 2", "done", "pass",
+]
+
+
+@pytest.mark.parametrize("text", NOTATIONS)
+def test_every_kind_of_notation_round_trips(text: str) -> None:
+    o = Order.parse(text)
+    assert str(o) == text and Order.parse(str(o)) == o and hash(Order.parse(text)) == hash(o)
+    assert Order.parse("  " + text.replace(" ", "  ") + " ") == o  # spacing is forgiven
+    fields = (o.verb, o.card, o.sector, o.force, o.die)
+    assert Order(*fields) == o

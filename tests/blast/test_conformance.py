@@ -246,3 +246,36 @@ def test_the_docstring_examples_run() -> None:
     for mod in (boardgames.blast, boardgames.blast.odds):
         failed, tried = doctest.testmod(mod)
         assert tried and not failed, mod.__name__
+
+
+def test_the_invariants_catch_broken_positions() -> None:
+    """Each invariant can fail: a unit lost, a card duplicated, both sides on a sector in
+    the draw phase, an unsorted stack (each on a fork's private copy of the state)."""
+    g = scenario(units={1: {"terran": [3, 1]}, 15: {"empire": [5]}}, phase="roll",
+                 to_move="terran", hands={"terran": ["Nova Bomb"]})
+    assert g.invariants() == []
+
+    def broken(change: Any) -> list[str]:
+        f = g.fork()
+        f._s = f._s.copy()
+        change(f._s)
+        return f.invariants()
+
+    def lose_unit(s: Any) -> None:
+        s.units = ((((), *s.units[0][1:])), s.units[1])
+
+    def dup_card(s: Any) -> None:
+        s.hands = (("Nova Bomb", "Nova Bomb", "Nova Bomb"), s.hands[1])
+
+    def mixed(s: Any) -> None:
+        s.units = (s.units[0], ((1,), *s.units[1][1:]))
+        s.scrap = (s.scrap[0], tuple(sorted(s.scrap[1]))[1:])
+
+    def unsorted(s: Any) -> None:
+        s.units = (((3, 1), *s.units[0][1:]), s.units[1])
+
+    assert any("15 of the army" in b for b in broken(lose_unit))
+    assert any("cards not conserved" in b for b in broken(dup_card))
+    assert any("hold both sides" in b for b in broken(mixed))
+    assert any("not sorted" in b for b in broken(unsorted))
+    assert g.invariants() == []
