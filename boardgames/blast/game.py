@@ -315,10 +315,6 @@ class Blast(Game):
     def parse(self, text: str) -> Order:
         return super().parse(text)  # type: ignore[return-value]
 
-    # ------------------------------------------------------------------ windows
-    def _window(self, held: bool) -> bool:
-        return held or self.rules.windows == "always"
-
     # ------------------------------------------------------------------ legal actions
     def _legal(self, s: BlastState) -> list[Order]:
         p = s.pending
@@ -582,10 +578,14 @@ class Blast(Game):
             return ("Move Phase: dice must be used (ruling 7)",
                     f"dice left to use: {[d[0] for d in s.dice]}")
         if p == "keep" and action.verb == "keep" and s.keep is not None:
-            _, _, diff, kept = s.keep
+            sector, w, diff, kept = s.keep
+            left = list(s.units[w][sector - 1])
+            for f in kept:
+                left.remove(f)
+            if action.force not in left:
+                return (rule, f"there is no unit of force {action.force} left to keep")
             return (rule, f"keeping {action.force} more would exceed the difference {diff} "
-                          f"(kept so far: {list(kept)})" if kept
-                    else f"there is no unit of force {action.force} to keep")
+                          f"(kept so far: {list(kept)})")
         return (rule, f"{who} must choose {expected}, not {str(action)!r}")
 
     # ------------------------------------------------------------------ actions
