@@ -1,0 +1,79 @@
+"""Intergalactic actions: one small frozen ``Move`` with a notation that round-trips.
+
+=========================  ===========================================================
+notation                   meaning
+=========================  ===========================================================
+``race <name>``            set-up: take that Race (``race roll``: roll 1D10 for it)
+``homeworld <name>``       set-up: take that Homeworld (``homeworld roll``: roll for it)
+``shift +1`` / ``-1``      after a list roll: spend 1 IT to move the total by 1 (a
+                           shift back towards the die costs nothing: only the net
+                           shift is paid, on ``accept``)
+``accept``                 take the entry the (shifted) total lands on
+``pick <name>``            "Pick one of the Above": take that entry
+``extra roll``             spend 5 IT for one more roll on the stage's list
+``end turn``               finish the turn
+``attack <player>``        Challenge: attack that living opponent (0-based index)
+``attack again``           after a battle: spend 5 IT to attack again (Challenge phase)
+``prevent battle``         Diplomacy / Truce: cancel this battle
+``allow battle``           Diplomacy / Truce: let the battle go on
+``steal <technology>``     Steal Technology: copy that technology of an opponent
+``sabotage <fleet>``       Sabotage: destroy that fleet of the opponent
+``bat +1`` / ``bat -1``    Advantage: add 1 IT to the BAT (or take one back)
+``done``                   Advantage: finish adding IT
+``discard <fleet>``        lose that fleet (battle lost or tied)
+``take <world>``           Resolution: take that world of the loser
+``remove <development>``   Resolution: eliminate that development of the loser
+=========================  ===========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.action import Action
+from ..core.errors import InvalidActionError
+
+__all__ = ["VERBS", "Move"]
+
+_FIXED = {
+    "shift": ("+1", "-1"), "bat": ("+1", "-1"), "accept": ("",), "done": ("",),
+    "extra": ("roll",), "end": ("turn",), "prevent": ("battle",), "allow": ("battle",),
+}
+_NAMED = ("race", "homeworld", "pick", "steal", "sabotage", "discard", "take", "remove",
+          "attack")
+VERBS = tuple(sorted((*_FIXED, *_NAMED)))
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """An Intergalactic action: a verb and its argument."""
+
+    verb: str
+    arg: str = ""
+
+    def __post_init__(self) -> None:
+        if self.verb not in VERBS:
+            raise InvalidActionError(str(self), f"unknown verb {self.verb!r}; verbs: {VERBS}")
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidActionError(text, "an action notation is a string")
+        if len(text) > 200:
+            raise InvalidActionError(text[:60] + "...", "notation too long")
+        verb, _, arg = " ".join(text.split()).partition(" ")
+        if verb not in VERBS:
+            raise InvalidActionError(text, f"unknown verb {verb!r}; verbs: {', '.join(VERBS)}")
+        if verb in _FIXED:
+            if arg not in _FIXED[verb]:
+                want = " or ".join(repr(f"{verb} {a}".strip()) for a in _FIXED[verb])
+                raise InvalidActionError(text, f"expected {want}")
+            return cls(verb, arg)
+        if not arg:
+            raise InvalidActionError(text, f"{verb!r} needs a name")
+        if verb == "attack" and arg != "again" and not arg.isdigit():
+            raise InvalidActionError(text, "expected 'attack <player number>' or 'attack again'")
+        return cls(verb, arg)

@@ -1,0 +1,856 @@
+"""Intergalactic: the state and its transitions (every rule of intergalactic.txt and every
+Intergalactic ruling of RULINGS.md; docs/rules/intergalactic.md maps them to code here).
+
+A turn is a queue of small *tasks* (``s.todo``, a tuple, front first): ``_advance`` runs
+automatic tasks until one needs a player's decision (``s.phase``, ``s.active``) or a
+chance outcome (``s.chance``). Actions and outcomes push new tasks to the front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..core.errors import InvalidActionError
+from ..core.game import CHANCE, Game, State
+from . import data
+from .actions import Move
+from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, STAGES, Entry
+from .odds import lookup, stage_modifier
+from .rules import Rules
+
+__all__ = ["Intergalactic", "IntergalacticState"]
+
+_RACES = {e.name: e for e in data.RACE}
+_HOMES = {e.name: e for e in data.HOMEWORLD}
+_BATTLE_TASKS = frozenset({"roll_s", "advantage", "bat", "battle", "resolve", "lose",
+                           "spoils"})
+_INCOME = {"research": None, "exploration": "Scan", "development": "Finance",
+           "buildup": "Manufacturing"}
+_AUTO_SINGLE = frozenset({"pick", "steal", "sabotage", "discard", "spoils"})
+_DIE = {"d6": 6, "d10": 10, "d100": 100}
+
+
+class IntergalacticState(State):
+    """An Intergalactic position. Per-player values are tuples (index = player); held
+    entries are sorted tuples of names; the battle is a dict copied on write."""
+
+    __slots__ = ("active", "alive", "battle", "bonus", "chance", "cur", "entries", "extras",
+                 "homeworlds", "idx", "jam", "last", "order", "order_rolls", "phase", "races",
+                 "stage", "temp", "todo", "tokens", "turn", "x")
+
+    def copy(self) -> IntergalacticState:
+        c = object.__new__(IntergalacticState)
+        for n in self.__slots__:
+            setattr(c, n, getattr(self, n))
+        if self.battle is not None:
+            c.battle = dict(self.battle)
+        return c
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return (*t[:i], v, *t[i + 1:])
+
+
+@lru_cache(maxsize=4096)
+def _base_attributes(race: str | None, home: str | None, entries: tuple[str, ...]
+                     ) -> tuple[int, ...]:
+    acc = dict.fromkeys(ATTRIBUTES, 0)
+    rows = [data.by_name(n) for n in entries]
+    if race:
+        rows.append(_RACES[race])
+    if home:
+        rows.append(_HOMES[home])
+    for e in rows:
+        for a, v in e.effects:
+            acc[a] += v
+    return tuple(acc[a] for a in ATTRIBUTES)
+
+
+def _criminals(entries: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(a for n in entries if (e := data.by_name(n)).criminal for a, _ in e.effects)
+
+
+class Intergalactic(Game):
+    """Intergalactic, the five-stage list-and-dice empire game for 2-6 players.
+
+    ``bg.Intergalactic(players=4, seed=7, rules=Rules(...), auto_roll=True)``; see
+    :meth:`scenario` to set up any position."""
+
+    name = "intergalactic"
+    version = 1
+    Action = Move
+    Rules = Rules
+
+    # ------------------------------------------------------------------ set-up
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        players = options.pop("players", 2)
+        scenario = options.pop("scenario", None)
+        if options:
+            raise TypeError(f"unexpected keyword(s) {sorted(options)} for Intergalactic")
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
+            raise ValueError(f"players must be an int from 2 to 6, not {players!r}")
+        out: dict[str, Any] = {"players": players}
+        if scenario is not None:
+            out["scenario"] = _check_scenario(scenario, players, self.rules)
+        return out
+
+    def _new_state(self) -> IntergalacticState:
+        n = self.players
+        s = object.__new__(IntergalacticState)
+        s.stage = "setup"
+        s.phase = "order"
+        s.turn = 0
+        s.order = tuple(range(n))
+        s.idx = 0
+        s.active = None
+        s.races = (None,) * n
+        s.homeworlds = (None,) * n
+        s.entries = ((),) * n
+        s.tokens = (0,) * n
+        s.alive = (True,) * n
+        s.bonus = (0,) * n
+        s.jam = (0,) * n
+        s.temp = ((),) * n
+        s.order_rolls = ((),) * n
+        s.todo = (("order", tuple(range(n))),)
+        s.chance = None
+        s.cur = None
+        s.extras = 0
+        s.battle = None
+        s.x = n
+        s.last = None
+        sc = self._options.get("scenario")
+        if sc is not None:
+            _apply_scenario(self, s, sc)
+        self._advance(s, self._log)
+        return s
+
+    @classmethod
+    def scenario(cls, *, players: Sequence[dict[str, Any]], stage: str = "research",
+                 turn: int = 1, current_player: int = 0, seed: int | None = None,
+                 auto_roll: bool = True, rules: Rules | None = None) -> Intergalactic:
+        """A game set up at the start of a player's turn in any stage.
+
+        players
+            One dict per player (2..6): ``race`` and ``homeworld`` (names), ``entries``
+            (names of held technologies, worlds, developments and fleets; requirements are
+            not checked), ``tokens`` (within the cap), optionally ``alive`` (default True).
+        stage
+            ``research``, ``exploration``, ``development``, ``buildup`` or ``conflict``.
+        turn
+            The player-turn number within the stage that starts now (1-based).
+        current_player
+            Whose turn starts; turn order continues from them by player number.
+        """
+        spec = {"players": [dict(p) for p in players], "stage": stage, "turn": turn,
+                "current_player": current_player}
+        return cls(seed=seed, rules=rules, auto_roll=auto_roll, players=len(spec["players"]),
+                   scenario=spec)
+
+    # ------------------------------------------------------------------ attributes
+    def attributes(self, player: int, s: IntergalacticState | None = None,
+                   battle: bool = False) -> dict[str, int]:
+        """Attribute levels of ``player``: Race, Homeworld and held entries, minus 1 per
+        Criminal development of each living opponent in its attribute (ruling 6); with
+        ``battle`` also the stratagem bonuses of the current battle."""
+        s = s if s is not None else self._s
+        base = _base_attributes(s.races[player], s.homeworlds[player], s.entries[player])
+        out = dict(zip(ATTRIBUTES, base, strict=True))
+        for q in range(len(s.entries)):
+            if q != player and s.alive[q]:
+                for a in _criminals(s.entries[q]):
+                    out[a] -= 1
+        if battle and s.battle is not None:
+            for a, v in s.battle["bonus"].get(str(player), ()):
+                out[a] += v
+        return out
+
+    def cap(self, player: int, s: IntergalacticState | None = None) -> int:
+        """The token cap: 20 + Intelligence, at least 0."""
+        return max(0, 20 + self.attributes(player, s)["Intelligence"])
+
+    def fleets(self, player: int, s: IntergalacticState | None = None) -> tuple[str, ...]:
+        """Held entries that give Fleet (each one is a fleet: rule "End")."""
+        s = s if s is not None else self._s
+        return tuple(n for n in s.entries[player] if data.by_name(n).fleet > 0)
+
+    def vp(self, player: int, s: IntergalacticState | None = None) -> int:
+        """Victory Points: 1 per held entry and the Homeworld, plus every "VP +N"."""
+        s = s if s is not None else self._s
+        rows = [data.by_name(n) for n in s.entries[player]]
+        home = 1 if s.homeworlds[player] else 0
+        return len(rows) + home + sum(e.vp for e in rows)
+
+    def advanced(self, player: int, s: IntergalacticState | None = None) -> int:
+        """Advanced (requirement-bearing) technologies and fleets held."""
+        s = s if s is not None else self._s
+        return sum(1 for n in s.entries[player]
+                   if (e := data.by_name(n)).advanced and e.list in ("research", "buildup"))
+
+    def _meets(self, s: IntergalacticState, p: int, e: Entry) -> bool:
+        return e.req is None or self.attributes(p, s)[e.req[0]] >= e.req[1]
+
+    # ------------------------------------------------------------------ protocol
+    def _to_move(self, s: IntergalacticState) -> int | None:
+        if s.stage == "over":
+            return None
+        if s.chance is not None:
+            return CHANCE
+        return s.active
+
+    def _scores(self, s: IntergalacticState) -> tuple[int, ...]:
+        return tuple(self.vp(p, s) for p in range(self.players))
+
+    def _winner(self, s: IntergalacticState) -> int | None:
+        living = [p for p in range(self.players) if s.alive[p]]
+        if not living:
+            return None
+        best = max(self.vp(p, s) for p in living)
+        tops = [p for p in living if self.vp(p, s) == best]
+        return tops[0] if len(tops) == 1 else None
+
+    def parse(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidActionError(text, "an action is a Move or its notation string")
+        return Move.parse(text)
+
+    def _legal(self, s: IntergalacticState) -> list[Move]:
+        p = s.active
+        ph = s.phase
+        if ph == "race":
+            taken = set(s.races)
+            return [Move("race", "roll")] + [Move("race", r) for r in _RACES if r not in taken]
+        if ph == "homeworld":
+            taken = set(s.homeworlds) if self.rules.distinct_homeworlds else set()
+            return [Move("homeworld", "roll")] + [
+                Move("homeworld", h) for h in _HOMES if h not in taken]
+        if ph == "spend":
+            out = [Move("accept")]
+            total, shift = s.cur["total"], s.cur["shift"]
+            t = s.tokens[p]
+            if total + shift < 101 and abs(shift + 1) <= t:
+                out.append(Move("shift", "+1"))
+            if total + shift > 0 and abs(shift - 1) <= t:
+                out.append(Move("shift", "-1"))
+            return out
+        if ph == "pick":
+            return [Move("pick", e.name) for e in self._pickable(s, p, s.cur["list"])]
+        if ph == "extra":
+            return [Move("extra", "roll"), Move("end", "turn")]
+        if ph == "challenge":
+            return [Move("attack", str(q)) for q in self._opponents(s, p)]
+        if ph == "again":
+            return [Move("attack", "again"), Move("end", "turn")]
+        if ph == "prevent":
+            return [Move("prevent", "battle"), Move("allow", "battle")]
+        if ph == "steal":
+            return [Move("steal", n) for n in self._stealable(s, p)]
+        if ph == "sabotage":
+            return [Move("sabotage", n) for n in self.fleets(self._foe(s, p), s)]
+        if ph == "bat":
+            spent = s.battle["spend"]
+            out = [Move("done")]
+            if spent < s.tokens[p]:
+                out.append(Move("bat", "+1"))
+            if spent > 0:
+                out.append(Move("bat", "-1"))
+            return out
+        if ph == "discard":
+            return [Move("discard", n) for n in self.fleets(p, s)]
+        if ph == "spoils":
+            return [Move(v, n) for v, n in self._spoils(s, p)]
+        return []  # pragma: no cover - every decision phase is listed above
+
+    def _why_illegal(self, s: IntergalacticState, action: Move) -> tuple[str, str]:
+        verbs = {m.verb for m in self._legal(s)}
+        if (action.verb == "shift" and "shift" in verbs) or action.verb == "bat":
+            return ("Token spending", f"you have {s.tokens[s.active]} IT")
+        if action.verb == "extra" and "extra" not in verbs:
+            return ("extra roll", "an extra roll costs 5 IT and is offered after the roll")
+        if action.verb in verbs:
+            return ("legal actions", f"{action.arg!r} is not one of the choices now")
+        return ("legal actions", f"not a legal action in the {s.phase} phase "
+                                 f"(legal now: {', '.join(sorted(verbs))})")
+
+    # ------------------------------------------------------------------ helpers
+    def _opponents(self, s: IntergalacticState, p: int) -> list[int]:
+        return [q for q in range(self.players) if q != p and s.alive[q]]
+
+    def _foe(self, s: IntergalacticState, p: int) -> int:
+        b = s.battle
+        return b["defender"] if p == b["attacker"] else b["attacker"]
+
+    def _pickable(self, s: IntergalacticState, p: int, list_name: str) -> list[Entry]:
+        return [e for e in LISTS[list_name] if e.dc <= 100
+                and (not e.kept or e.name not in s.entries[p]) and self._meets(s, p, e)]
+
+    def _stealable(self, s: IntergalacticState, p: int) -> list[str]:
+        names = {n for q in self._opponents(s, p) for n in s.entries[q]
+                 if data.by_name(n).list == "research"}
+        return sorted(n for n in names
+                      if n not in s.entries[p] and self._meets(s, p, data.by_name(n)))
+
+    def _spoils(self, s: IntergalacticState, w: int) -> list[tuple[str, str]]:
+        loser = s.battle["loser"]
+        worlds = [n for n in s.entries[loser] if data.by_name(n).list == "exploration"]
+        devs = [n for n in s.entries[loser] if data.by_name(n).list == "development"]
+        out: list[tuple[str, str]] = []
+        if len(worlds) >= len(devs):
+            out += [("take", n) for n in worlds]
+        if len(devs) >= len(worlds):
+            out += [("remove", n) for n in devs]
+        return out
+
+    def _gain(self, s: IntergalacticState, p: int, name: str, log: list[str]) -> None:
+        s.entries = _set(s.entries, p, tuple(sorted((*s.entries[p], name))))
+        log.append(f"P{p} gains {name} ({KIND[data.by_name(name).list]})")
+
+    def _lose(self, s: IntergalacticState, p: int, name: str, log: list[str], why: str) -> None:
+        ents = list(s.entries[p])
+        ents.remove(name)
+        s.entries = _set(s.entries, p, tuple(ents))
+        if name in s.temp[p]:
+            s.temp = _set(s.temp, p, tuple(n for n in s.temp[p] if n != name))
+        log.append(f"P{p} loses {name} ({why})")
+
+    def _eliminate_check(self, s: IntergalacticState, p: int, had_fleet: bool,
+                         log: list[str]) -> None:
+        if s.alive[p] and had_fleet and not self.fleets(p, s):
+            self._eliminate(s, p, log, "lost the last fleet")
+
+    def _eliminate(self, s: IntergalacticState, p: int, log: list[str], why: str) -> None:
+        s.alive = _set(s.alive, p, False)
+        log.append(f"P{p} is eliminated ({why})")
+        if s.battle is not None and p in (s.battle["attacker"], s.battle["defender"]):
+            s.todo = tuple(t for t in s.todo if t[0] not in _BATTLE_TASKS)
+
+    def _cap_tokens(self, s: IntergalacticState, log: list[str]) -> None:
+        for p in range(self.players):
+            c = self.cap(p, s)
+            if s.tokens[p] > c:
+                log.append(f"P{p} discards {s.tokens[p] - c} IT over the cap of {c}")
+                s.tokens = _set(s.tokens, p, c)
+
+    # ------------------------------------------------------------------ actions
+    def _act(self, s: IntergalacticState, mv: Move, log: list[str]) -> None:
+        p = s.active
+        v, arg = mv.verb, mv.arg
+        s.active = None
+        if v in ("race", "homeworld"):
+            if arg == "roll":
+                s.chance = (v, p)
+            else:
+                self._take_origin(s, p, v, arg, log)
+        elif v == "shift":
+            s.cur = {**s.cur, "shift": s.cur["shift"] + (1 if arg == "+1" else -1)}
+            s.phase = "spend"
+            s.active = p
+            return
+        elif v == "accept":
+            self._land(s, log)
+        elif v == "pick":
+            log.append(f"P{p} picks {arg}")
+            e = next(e for e in LISTS[s.cur["list"]] if e.name == arg and e.dc <= 100)
+            self._apply_entry(s, p, e, s.cur, log)
+        elif v == "extra":
+            s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
+            s.extras += 1
+            log.append(f"P{p} spends 5 IT for an extra roll")
+            s.todo = (("roll", p, STAGE_LIST[s.stage], 0, 0, False), ("offer", p), *s.todo)
+        elif v == "end":
+            log.append(f"P{p} ends the turn")
+        elif v == "attack":
+            if arg == "again":
+                s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
+                log.append(f"P{p} spends 5 IT to attack again")
+                s.todo = (("challenge", p), ("again", p), *s.todo)
+            else:
+                self._start_battle(s, p, int(arg), log)
+        elif v == "prevent":
+            log.append(f"P{p} prevents the battle")
+            self._end_battle(s, log)
+        elif v == "allow":
+            log.append(f"P{p} lets the battle go on")
+        elif v == "steal":
+            log.append(f"P{p} steals a copy of {arg}")
+            self._gain(s, p, arg, log)
+        elif v == "sabotage":
+            foe = self._foe(s, p)
+            self._lose(s, foe, arg, log, f"sabotaged by P{p}")
+            self._eliminate_check(s, foe, True, log)
+        elif v == "bat":
+            s.battle["spend"] += 1 if arg == "+1" else -1
+            s.phase = "bat"
+            s.active = p
+            return
+        elif v == "done":
+            b = s.battle
+            if b["spend"]:
+                s.tokens = _set(s.tokens, p, s.tokens[p] - b["spend"])
+                b["bat"] = {**b["bat"], str(p): b["bat"][str(p)] + b["spend"]}
+                log.append(f"P{p} adds {b['spend']} IT to the BAT "
+                           f"(now {b['bat'][str(p)]:+d})")
+            b["spend"] = 0
+        elif v == "discard":
+            self._lose(s, p, arg, log, "battle")
+            self._eliminate_check(s, p, True, log)
+        elif v in ("take", "remove"):
+            loser = s.battle["loser"]
+            if v == "take":
+                self._lose(s, loser, arg, log, f"taken by P{p}")
+                if arg not in s.entries[p]:
+                    self._gain(s, p, arg, log)
+            else:
+                self._lose(s, loser, arg, log, f"eliminated by P{p}")
+        self._advance(s, log)
+
+    def _take_origin(self, s: IntergalacticState, p: int, kind: str, name: str,
+                     log: list[str]) -> None:
+        if kind == "race":
+            s.races = _set(s.races, p, name)
+        else:
+            s.homeworlds = _set(s.homeworlds, p, name)
+        log.append(f"P{p} takes the {kind} {name}")
+
+    def _start_battle(self, s: IntergalacticState, a: int, d: int, log: list[str]) -> None:
+        log.append(f"P{a} attacks P{d}")
+        s.battle = {"attacker": a, "defender": d, "bonus": {}, "bat": {str(a): 0, str(d): 0},
+                    "spend": 0, "rolls": {}, "loser": None}
+        s.todo = (("roll_s", a), ("roll_s", d), ("advantage",), ("bat", a), ("bat", d),
+                  ("battle", a), ("battle", d), ("resolve",), *s.todo)
+
+    def _end_battle(self, s: IntergalacticState, log: list[str]) -> None:
+        s.todo = tuple(t for t in s.todo if t[0] not in _BATTLE_TASKS)
+
+    # ------------------------------------------------------------------ list rolls
+    def _land(self, s: IntergalacticState, log: list[str]) -> None:
+        cur = s.cur
+        p, shift = cur["player"], cur["shift"]
+        if shift:
+            s.tokens = _set(s.tokens, p, s.tokens[p] - abs(shift))
+        total = cur["total"] + shift
+        e = lookup(cur["list"], total)
+        spent = f" after spending {abs(shift)} IT" if shift else ""
+        if e is None:
+            log.append(f"P{p} lands on {total}{spent}: nothing")
+            return
+        log.append(f"P{p} lands on {total}{spent}: {e.name}")
+        self._apply_entry(s, p, e, cur, log)
+
+    def _apply_entry(self, s: IntergalacticState, p: int, e: Entry, cur: dict[str, Any],
+                     log: list[str]) -> None:
+        s.last = {"player": p, "list": e.list, "entry": e.name}
+        if e.special == "twice":
+            if cur["depth"] < self.rules.roll_twice_depth:
+                r = ("roll", p, e.list, 0, cur["depth"] + 1, cur["temp"])
+                s.todo = (r, r, *s.todo)
+            else:
+                log.append("  Roll Twice too deep: nothing")
+        elif e.special == "pick":
+            if self._pickable(s, p, e.list):
+                s.cur = {**cur, "list": e.list}
+                s.phase = "pick"
+                s.active = p
+        elif e.next_bonus:
+            s.bonus = _set(s.bonus, p, s.bonus[p] + e.next_bonus)
+        elif e.nested is not None:
+            s.todo = (("roll", p, e.nested[0], e.nested[1], cur["depth"], e.temporary),
+                      *s.todo)
+        elif e.special == "steal":
+            if self._stealable(s, p):
+                s.phase, s.active = "steal", p
+        elif e.special == "prevent":
+            s.phase, s.active = "prevent", p
+        elif e.special == "sabotage":
+            if self.fleets(self._foe(s, p), s):
+                s.phase, s.active = "sabotage", p
+        elif e.special == "jam":
+            foe = self._foe(s, p)
+            s.jam = _set(s.jam, foe, s.jam[foe] + 50)
+        elif e.special == "lost":
+            pass
+        elif e.list == "stratagem":
+            b = s.battle
+            key = str(p)
+            bonus = dict(b["bonus"].get(key, ()))
+            for a, v in e.effects:
+                bonus[a] = bonus.get(a, 0) + v
+            b["bonus"] = {**b["bonus"], key: tuple(sorted(bonus.items()))}
+        elif e.name in s.entries[p]:
+            log.append(f"  P{p} already holds {e.name}: nothing")
+        elif not self._meets(s, p, e):
+            log.append(f"  {e.name} needs {e.req[0]} {e.req[1]}+: nothing")  # type: ignore
+        else:
+            self._gain(s, p, e.name, log)
+            if cur["temp"]:
+                s.temp = _set(s.temp, p, (*s.temp[p], e.name))
+
+    # ------------------------------------------------------------------ chance
+    def _chance(self, s: IntergalacticState) -> tuple[Sequence[Any], Sequence[int]]:
+        kind = s.chance[0]
+        if kind == "race":
+            taken = set(s.races)
+            opts = tuple(r for r in _RACES if r not in taken)
+            return opts, (1,) * len(opts)
+        if kind == "homeworld":
+            taken = set(s.homeworlds) if self.rules.distinct_homeworlds else set()
+            opts = tuple(h for h in _HOMES if h not in taken)
+            return opts, (1,) * len(opts)
+        return _dice(_DIE[s.chance[1]])
+
+    def _outcome_text(self, outcome: Any) -> str:
+        return str(outcome)
+
+    def _resolve(self, s: IntergalacticState, o: Any, log: list[str]) -> None:
+        kind = s.chance[0]
+        ch = s.chance
+        s.chance = None
+        if kind in ("race", "homeworld"):
+            log.append(f"P{ch[1]} rolls the {kind}: {o}")
+            self._take_origin(s, ch[1], kind, o, log)
+        elif kind == "order":
+            p = ch[2]
+            s.order_rolls = _set(s.order_rolls, p, (*s.order_rolls[p], o))
+            log.append(f"P{p} rolls {o} for turn order")
+        elif kind == "income":
+            p, bonus = ch[2], ch[3]
+            gain = max(0, o + bonus)
+            s.tokens = _set(s.tokens, p, s.tokens[p] + gain)
+            log.append(f"P{p} gains {gain} IT (1D6 {o}{bonus:+d}), has {s.tokens[p]}")
+        elif kind == "roll":
+            _, _, p, lst, mod, depth, temp = ch
+            total = o + mod
+            log.append(f"P{p} rolls {o} on the {lst} list ({mod:+d}): {total}")
+            s.cur = {"player": p, "list": lst, "die": o, "mod": mod, "total": total,
+                     "shift": 0, "depth": depth, "temp": temp}
+            if s.tokens[p] > 0:
+                s.phase, s.active = "spend", p
+            else:
+                self._land(s, log)
+        elif kind == "battle":
+            p = ch[2]
+            b = s.battle
+            b["rolls"] = {**b["rolls"], str(p): o}
+            log.append(f"P{p} battle roll {o} + BAT {b['bat'][str(p)]:+d} = "
+                       f"{o + b['bat'][str(p)]}")
+        elif kind == "end":
+            log.append(f"End-of-game roll: {o}")
+            if o <= 5:
+                self._game_over(s, log, "the end-of-game roll was 5 or less")
+                return
+        self._advance(s, log)
+
+    # ------------------------------------------------------------------ the machine
+    def _advance(self, s: IntergalacticState, log: list[str]) -> None:
+        while s.chance is None and s.active is None and s.stage != "over":
+            if not s.todo:
+                self._next_turn(s, log)
+                continue
+            task, s.todo = s.todo[0], s.todo[1:]
+            self._run(s, task, log)
+            if s.active is not None and s.phase in _AUTO_SINGLE:
+                legal = self._legal(s)
+                if len(legal) == 1:
+                    self._act(s, legal[0], log)
+                    return
+        self._cap_tokens(s, log)
+
+    def _run(self, s: IntergalacticState, task: tuple, log: list[str]) -> None:
+        kind = task[0]
+        if kind == "order":
+            todo = task[1]
+            if todo:
+                s.chance = ("order", "d10", todo[0])
+                s.todo = (("order", todo[1:]), *s.todo)
+                return
+            keys = s.order_rolls
+            tied = [p for p in range(self.players)
+                    if sum(1 for q in range(self.players) if keys[q] == keys[p]) > 1]
+            if tied:
+                log.append(f"Ties for turn order: {', '.join(f'P{p}' for p in tied)} reroll")
+                s.todo = (("order", tuple(tied)), *s.todo)
+                return
+            s.order = tuple(sorted(range(self.players), key=lambda q: keys[q], reverse=True))
+            log.append("Turn order: " + ", ".join(f"P{q}" for q in s.order))
+            s.todo = tuple(t for p in s.order for t in (("race", p), ("homeworld", p)))
+            s.todo += (("stage", "research"),)
+        elif kind in ("race", "homeworld"):
+            s.phase, s.active = kind, task[1]
+        elif kind == "begin":
+            self._begin_turn(s, log)
+        elif kind == "stage":
+            self._start_stage(s, task[1], log)
+        elif kind == "income":
+            p = task[1]
+            attrs = self.attributes(p, s)
+            if s.stage == "conflict":
+                bonus = max(0, -(-attrs["Strategy"] // 5))
+            else:
+                a = _INCOME[s.stage]
+                bonus = attrs[a] if a else 0
+            s.phase = "income"
+            s.chance = ("income", "d6", p, bonus)
+        elif kind in ("roll", "roll_s"):
+            if kind == "roll_s":
+                p, lst, extra, depth, temp = task[1], "stratagem", 0, 0, False
+                s.phase = "tactics"
+            else:
+                _, p, lst, extra, depth, temp = task
+            if not s.alive[p]:
+                return
+            mod = stage_modifier(lst, self.attributes(p, s)) + extra + s.bonus[p]
+            if s.bonus[p]:
+                log.append(f"P{p} uses +{s.bonus[p]} to the next roll")
+                s.bonus = _set(s.bonus, p, 0)
+            if lst == "stratagem" and s.jam[p]:
+                log.append(f"P{p} is jammed: -{s.jam[p]}")
+                mod -= s.jam[p]
+                s.jam = _set(s.jam, p, 0)
+            s.chance = ("roll", "d100", p, lst, mod, depth, temp)
+        elif kind == "offer":
+            p = task[1]
+            if s.extras < self.rules.extra_rolls_per_turn and s.tokens[p] >= 5:
+                s.phase, s.active = "extra", p
+        elif kind == "challenge":
+            p = task[1]
+            if s.alive[p] and self._opponents(s, p):
+                s.phase, s.active = "challenge", p
+        elif kind == "again":
+            p = task[1]
+            s.battle = None
+            if s.alive[p] and s.tokens[p] >= 5 and self._opponents(s, p):
+                s.phase, s.active = "again", p
+        elif kind == "advantage":
+            self._advantage(s, log)
+        elif kind == "bat":
+            p = task[1]
+            s.battle["spend"] = 0
+            if s.tokens[p] > 0:
+                s.phase, s.active = "bat", p
+        elif kind == "battle":
+            s.phase = "battle"
+            s.chance = ("battle", "d100", task[1])
+        elif kind == "resolve":
+            self._resolution(s, log)
+        elif kind == "lose":
+            p = task[1]
+            if s.alive[p] and self.fleets(p, s):
+                s.phase, s.active = "discard", p
+        elif kind == "spoils":
+            w = task[1]
+            if s.alive[w] and self._spoils(s, w):
+                s.phase, s.active = "spoils", w
+
+    def _start_stage(self, s: IntergalacticState, stage: str, log: list[str]) -> None:
+        s.stage = stage
+        s.turn = 0
+        s.idx = -1
+        log.append(f"== {stage.capitalize()} stage ==")
+        if stage == "conflict":
+            if self.rules.no_fleet_elimination:
+                for p in range(self.players):
+                    if s.alive[p] and not self.fleets(p, s):
+                        self._eliminate(s, p, log, "no fleet at the Conflict stage")
+            s.x = sum(s.alive)
+            if s.x <= 1:
+                self._game_over(s, log, "one player left")
+
+    def _next_turn(self, s: IntergalacticState, log: list[str]) -> None:
+        """End the current player-turn (if any) and start the next one."""
+        n = self.players
+        if s.turn > 0:
+            if s.stage == "conflict":
+                for p in range(n):
+                    for name in s.temp[p]:
+                        if name in s.entries[p]:
+                            had = bool(self.fleets(p, s))
+                            self._lose(s, p, name, log, "discarded at the end of the turn")
+                            self._eliminate_check(s, p, had, log)
+                s.temp = ((),) * n
+                if sum(s.alive) <= 1:
+                    self._game_over(s, log, "one player left")
+                    return
+                if s.turn >= 2 * s.x and s.phase != "end_roll":
+                    s.phase = "end_roll"
+                    s.chance = ("end", "d10")
+                    return
+            elif s.turn >= self.rules.turns_per_stage * n:
+                nxt = STAGES[STAGES.index(s.stage) + 1]
+                self._start_stage(s, nxt, log)
+                if s.stage == "over":
+                    return
+        self._begin_turn(s, log)
+
+    def _begin_turn(self, s: IntergalacticState, log: list[str]) -> None:
+        n = self.players
+        s.turn += 1
+        s.extras = 0
+        s.battle = None
+        s.cur = None
+        i = s.idx
+        for _ in range(n):
+            i = (i + 1) % n
+            if s.alive[s.order[i]]:
+                break
+        s.idx = i
+        p = s.order[i]
+        s.phase = "income"
+        log.append(f"-- {s.stage} turn {s.turn}: P{p} --")
+        if s.stage == "conflict":
+            s.todo = (("income", p), ("challenge", p), ("again", p))
+        else:
+            s.todo = (("income", p), ("roll", p, STAGE_LIST[s.stage], 0, 0, False),
+                      ("offer", p))
+
+    def _advantage(self, s: IntergalacticState, log: list[str]) -> None:
+        b = s.battle
+        a, d = b["attacker"], b["defender"]
+        aa, dd = self.attributes(a, s, battle=True), self.attributes(d, s, battle=True)
+        bat = {str(a): 0, str(d): 0}
+        for attr in BATTLE_ATTRIBUTES:
+            if aa[attr] > dd[attr]:
+                bat[str(a)] += 5
+            elif dd[attr] > aa[attr]:
+                bat[str(d)] += 5
+        na, nd = self.advanced(a, s), self.advanced(d, s)
+        if na != nd:
+            bat[str(a if na > nd else d)] += 5
+        b["bat"] = bat
+        b["bonus_lost"] = False
+        s.phase = "advantage"
+        log.append(f"BAT: P{a} {bat[str(a)]:+d}, P{d} {bat[str(d)]:+d}")
+
+    def _resolution(self, s: IntergalacticState, log: list[str]) -> None:
+        b = s.battle
+        a, d = b["attacker"], b["defender"]
+        ca = b["rolls"][str(a)] + b["bat"][str(a)]
+        cd = b["rolls"][str(d)] + b["bat"][str(d)]
+        b["bonus"] = {}  # the stratagems' bonuses are now lost
+        s.phase = "resolution"
+        if ca == cd:
+            log.append(f"Battle tied at {ca}: each loses a fleet")
+            b["loser"] = None
+            s.todo = (("lose", a), ("lose", d), *s.todo)
+            return
+        w, loser = (a, d) if ca > cd else (d, a)
+        b["loser"] = loser
+        b["winner"] = w
+        log.append(f"P{w} wins the battle ({max(ca, cd)} to {min(ca, cd)})")
+        s.todo = (("lose", loser), ("spoils", w), *s.todo)
+
+    def _game_over(self, s: IntergalacticState, log: list[str], why: str) -> None:
+        s.stage = "over"
+        s.phase = "over"
+        s.active = None
+        s.chance = None
+        s.todo = ()
+        log.append(f"Game over: {why}")
+
+    # ------------------------------------------------------------------ view
+    def _view(self, s: IntergalacticState, player: int | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, s, player)
+
+    def invariants(self) -> list[str]:
+        from .checks import invariants
+
+        return invariants(self)
+
+
+@lru_cache(maxsize=8)
+def _dice(sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(range(1, sides + 1)), (1,) * sides
+
+
+def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
+    if not isinstance(spec, dict) or set(spec) != {"players", "stage", "turn",
+                                                   "current_player"}:
+        raise ValueError("scenario must be a dict with players, stage, turn, current_player")
+    stage, turn, cp = spec["stage"], spec["turn"], spec["current_player"]
+    if stage not in STAGES:
+        raise ValueError(f"scenario stage must be one of {STAGES}, not {stage!r}")
+    limit = rules.turns_per_stage * n if stage != "conflict" else 10**6
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= limit:
+        raise ValueError(f"scenario turn must be an int in [1, {limit}], not {turn!r}")
+    if not isinstance(cp, int) or isinstance(cp, bool) or not 0 <= cp < n:
+        raise ValueError(f"current_player must be 0..{n - 1}, not {cp!r}")
+    players = []
+    for i, p in enumerate(spec["players"]):
+        if not isinstance(p, dict) or not set(p) <= {"race", "homeworld", "entries",
+                                                     "tokens", "alive"}:
+            raise ValueError(f"player {i} must be a dict of race, homeworld, entries, tokens, "
+                             f"alive, not {p!r}")
+        race, home = p.get("race"), p.get("homeworld")
+        if race not in _RACES:
+            raise ValueError(f"player {i}: unknown race {race!r}; races: {list(_RACES)}")
+        if home not in _HOMES:
+            raise ValueError(f"player {i}: unknown homeworld {home!r}")
+        entries = p.get("entries", [])
+        if not isinstance(entries, list | tuple) or not all(isinstance(x, str)
+                                                           for x in entries):
+            raise ValueError(f"player {i}: entries must be a list of names")
+        for x in entries:
+            e = data.by_name(x)
+            if not e.kept:
+                raise ValueError(f"player {i}: {x!r} is not a technology, world, "
+                                 "development or fleet that can be held")
+        if len(set(entries)) != len(entries):
+            raise ValueError(f"player {i}: an entry is held at most once")
+        tokens = p.get("tokens", 0)
+        if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
+            raise ValueError(f"player {i}: tokens must be an int >= 0, not {tokens!r}")
+        alive = p.get("alive", True)
+        if not isinstance(alive, bool):
+            raise ValueError(f"player {i}: alive must be a bool")
+        players.append({"race": race, "homeworld": home, "entries": sorted(entries),
+                        "tokens": tokens, "alive": alive})
+    races = [p["race"] for p in players]
+    if len(set(races)) != len(races):
+        raise ValueError("each player controls a different race")
+    if rules.distinct_homeworlds and len({p["homeworld"] for p in players}) != n:
+        raise ValueError("homeworlds must be distinct (Rules.distinct_homeworlds)")
+    if sum(p["alive"] for p in players) < 2:
+        raise ValueError("at least two players must be alive")
+    if not players[cp]["alive"]:
+        raise ValueError(f"current_player {cp} is eliminated")
+    out = {"players": players, "stage": stage, "turn": turn, "current_player": cp}
+    for i, p in enumerate(players):
+        s = _scenario_state(out, n)
+        cap = max(0, 20 + Intergalactic.attributes(_Shim(), i, s)["Intelligence"])
+        if p["tokens"] > cap:
+            raise ValueError(f"player {i}: {p['tokens']} tokens exceed the cap of {cap}")
+    return out
+
+
+class _Shim:
+    """Enough of a game for ``Intergalactic.attributes`` while checking a scenario."""
+
+
+def _scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
+    s = object.__new__(IntergalacticState)
+    s.races = tuple(p["race"] for p in spec["players"])
+    s.homeworlds = tuple(p["homeworld"] for p in spec["players"])
+    s.entries = tuple(tuple(p["entries"]) for p in spec["players"])
+    s.alive = tuple(p["alive"] for p in spec["players"])
+    s.battle = None
+    return s
+
+
+def _apply_scenario(game: Intergalactic, s: IntergalacticState, spec: dict[str, Any]) -> None:
+    n = game.players
+    t = _scenario_state(spec, n)
+    s.races, s.homeworlds, s.entries, s.alive = t.races, t.homeworlds, t.entries, t.alive
+    s.tokens = tuple(p["tokens"] for p in spec["players"])
+    cp = spec["current_player"]
+    s.order = tuple((cp + i) % n for i in range(n))
+    s.stage = spec["stage"]
+    s.turn = spec["turn"] - 1
+    s.idx = -1
+    s.x = sum(s.alive)
+    s.todo = (("begin",),)
+    s.phase = "income"
+    if s.turn == 0:
+        game._log.append(f"== {s.stage.capitalize()} stage ==")

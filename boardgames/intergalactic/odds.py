@@ -1,0 +1,120 @@
+"""Exact odds of Intergalactic: where a total lands (``lookup``), the modifier of a stage
+(``stage_modifier``), one list roll with optimal token spending (``roll_odds``) and a
+battle (``battle_odds``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+
+from ..core.dist import Dist
+from .data import LISTS, STAGE_LIST, Entry
+
+__all__ = ["battle_odds", "lookup", "roll_odds", "stage_modifier"]
+
+_STAGE_WEIGHTS: dict[str, tuple[tuple[str, int], ...]] = {
+    "research": (("Intelligence", 2),),
+    "exploration": (("Intelligence", 1), ("Energy", 1), ("Scan", 2), ("Speed", 2)),
+    "development": (("Intelligence", 1), ("Speed", 1), ("Energy", 1), ("Terraforming", 2),
+                    ("Finance", 2), ("Population", 2)),
+    "buildup": (("Population", 1), ("Speed", 1), ("Energy", 1), ("Metals", 2), ("Finance", 2),
+                ("Manufacturing", 2)),
+    "conflict": (),
+}
+_LIST_STAGE = {v: k for k, v in STAGE_LIST.items()}
+
+
+def _check_list(list_name: str) -> tuple[Entry, ...]:
+    if list_name not in LISTS:
+        raise ValueError(f"unknown list {list_name!r}; lists: {', '.join(LISTS)}")
+    return LISTS[list_name]
+
+
+@cache
+def _table(list_name: str) -> tuple[Entry | None, ...]:
+    """Entry landed on for totals 0..101."""
+    rows = _check_list(list_name)
+    out: list[Entry | None] = []
+    for t in range(102):
+        best = None
+        for e in rows:
+            if e.dc <= t:
+                best = e
+        out.append(best)
+    return tuple(out)
+
+
+def lookup(list_name: str, total: int) -> Entry | None:
+    """The entry a modified ``total`` lands on: the one with the highest threshold not
+    above it ("00" is 100; 101 or more gives the list's "101+" row); None below the lowest
+    threshold. Races and Homeworlds are read exactly (1..10, as rolled on 1D10)."""
+    if not isinstance(total, int) or isinstance(total, bool):
+        raise ValueError(f"total must be an int, not {total!r}")
+    rows = _check_list(list_name)
+    if list_name in ("race", "homeworld"):
+        return rows[total - 1] if 1 <= total <= len(rows) else None
+    if total < 0:
+        return None
+    return _table(list_name)[min(total, 101)]
+
+
+def stage_modifier(stage: str, attributes: Mapping[str, int]) -> int:
+    """The modifier a stage adds to its list roll for ``attributes`` (missing ones are 0).
+    ``stage`` is a stage (``research`` ... ``conflict``) or a list name (``stratagem``)."""
+    stage = _LIST_STAGE.get(stage, stage)
+    if stage not in _STAGE_WEIGHTS:
+        raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(_STAGE_WEIGHTS)}")
+    return sum(w * int(attributes.get(a, 0)) for a, w in _STAGE_WEIGHTS[stage])
+
+
+def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,
+              held: Iterable[str] = ()) -> Dist:
+    """Exact distribution of the entry name one d100 roll on ``list_name`` gives (None:
+    nothing) when the player adds ``modifier`` and then spends up to ``tokens`` IT, 1 per
+    point of shift in either direction, optimally.
+
+    "Best" is the list's own ranking: the reachable entry with the highest threshold that
+    the player does not hold (names in ``held``; pass an entry whose requirement is not met
+    there too), the 101+ row counting highest. Landing on a held entry or below the lowest
+    threshold gives None. Requirements are not checked here."""
+    rows = _check_list(list_name)
+    if list_name in ("race", "homeworld"):
+        raise ValueError("Races and Homeworlds are rolled on 1D10 without modifiers")
+    for name, v in (("modifier", modifier), ("tokens", tokens)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"{name} must be an int, not {v!r}")
+    if tokens < 0:
+        raise ValueError(f"tokens must be >= 0, not {tokens}")
+    held_set = frozenset(held)
+    table = _table(list_name)
+    valid = [e is not None and e.name not in held_set for e in table]
+    lowest = rows[0].dc
+    weights: dict[str | None, int] = {}
+    for die in range(1, 101):
+        natural = die + modifier
+        hi = min(natural + tokens, 101)
+        lo = max(natural - tokens, lowest)
+        got: str | None = None
+        t = hi
+        while t >= lo:
+            if valid[t]:
+                got = table[t].name  # type: ignore[union-attr]
+                break
+            t -= 1
+        weights[got] = weights.get(got, 0) + 1
+    return Dist.from_weights(weights)
+
+
+def battle_odds(bat_attacker: int, bat_defender: int) -> Dist:
+    """Exact distribution of ``"attacker"``, ``"defender"`` or ``"tie"`` when both roll
+    1D100 and add their BAT (the higher Combat Roll Sum wins)."""
+    for name, v in (("bat_attacker", bat_attacker), ("bat_defender", bat_defender)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"{name} must be an int, not {v!r}")
+    diff = bat_attacker - bat_defender
+    win = tie = 0
+    for x in range(1, 101):
+        # the defender's y ties at y = x + diff and loses for y < x + diff
+        win += max(0, min(100, x + diff - 1))
+        tie += 1 if 1 <= x + diff <= 100 else 0
+    return Dist.from_weights({"attacker": win, "defender": 10000 - win - tie, "tie": tie})
