@@ -93,7 +93,7 @@ def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,
     for die in range(1, 101):
         natural = die + modifier
         hi = min(natural + tokens, 101)
-        lo = max(natural - tokens, lowest)
+        lo = max(min(natural - tokens, 101), lowest)
         got: str | None = None
         t = hi
         while t >= lo:
