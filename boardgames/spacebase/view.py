@@ -66,6 +66,7 @@ def view(game: SpaceBase, s: SpaceBaseState, player: int | None) -> dict[str, An
         meteor = {"cell": [c[0], c[1]], "damage": d, "result": result}
     v: dict[str, Any] = {
         "round": (s.turn - 1) // n + 1 if s.turn else 0,
+        "turn_player": s.player if s.phase != "setup" else min(s.player, n - 1),
         "board": game._board_view(s),
         "credits": list(s.credits),
         "income": [b.income(p) for p in range(n)],
