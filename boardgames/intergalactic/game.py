@@ -324,7 +324,9 @@ class Intergalactic(Game):
         s.alive = _set(s.alive, p, False)
         log.append(f"P{p} is eliminated ({why})")
         if s.battle is not None and p in (s.battle["attacker"], s.battle["defender"]):
-            s.todo = tuple(t for t in s.todo if t[0] not in _BATTLE_TASKS)
+            # the battle stops, but a Resolution under way (a tie costs both) completes
+            s.todo = tuple(t for t in s.todo
+                           if t[0] not in _BATTLE_TASKS or t[0] in ("lose", "spoils"))
 
     def _cap_tokens(self, s: IntergalacticState, log: list[str]) -> None:
         for p in range(self.players):
