@@ -28,12 +28,12 @@ and any capitalisation are read too and written back as the printed name.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.action import Action
 from ..core.errors import InvalidActionError
 from . import data
-from .board import Cell, cell_text
+from .board import Cell, _cells, cell_text
 
 __all__ = ["CARD_VERBS", "CELL_VERBS", "VERBS", "Move"]
 
@@ -53,30 +53,64 @@ _PATTERNS = [
     (re.compile(r"^(done)$"), "done"),
 ]
 SIZE = 10
+_CELLS = _cells(SIZE)  # the board's own cell objects
+_CACHE: dict[tuple, Move] = {}
+
+
+def _notation(v: str, cell: Cell | None, card: str, n: int) -> str:
+    if v == "done":
+        return "done"
+    if v == "look":
+        return f"control look {n}"
+    if v in CARD_VERBS:
+        return f"{v} {card}"
+    c = cell_text(cell) if cell is not None else "(?)"
+    if v == "repair":
+        return f"repair {c} {n}"
+    return f"{_PREFIX.get(v, v)} {c}"
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """A Space Base action: a verb with a cell, a card name, and/or a number (the
-    credits of a repair, the player whose hand a Control card looks at)."""
+    credits of a repair, the player whose hand a Control card looks at).
+
+    The notation and the hash are computed once, when the action is made; the game
+    hands out shared instances (:meth:`of`), so listing legal actions makes no new
+    objects."""
 
     verb: str
     cell: Cell | None = None
     card: str = ""
     n: int = 0
+    _text: str = field(default="", init=False, repr=False, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", _notation(self.verb, self.cell, self.card, self.n))
+        object.__setattr__(self, "_hash", hash((self.verb, self.cell, self.card, self.n)))
 
     def __str__(self) -> str:
-        v = self.verb
-        if v == "done":
-            return "done"
-        if v == "look":
-            return f"control look {self.n}"
-        if v in CARD_VERBS:
-            return f"{v} {self.card}"
-        c = cell_text(self.cell) if self.cell is not None else "(?)"
-        if v == "repair":
-            return f"repair {c} {self.n}"
-        return f"{_PREFIX.get(v, v)} {c}"
+        return self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not Move:
+            return NotImplemented
+        return self._text == other._text  # the notation is one-to-one
+
+    @classmethod
+    def of(cls, verb: str, cell: Cell | None = None, card: str = "", n: int = 0) -> Move:
+        """The shared instance of this action."""
+        key = (verb, cell, card, n)
+        m = _CACHE.get(key)
+        if m is None:
+            m = _CACHE[key] = cls(verb, cell, card, n)
+        return m
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -91,23 +125,23 @@ class Move(Action):
                 continue
             verb = m.group(1)
             if shape == "done":
-                return cls("done")
+                return cls.of("done")
             if shape == "look":
-                return cls("look", n=int(m.group(2)))
+                return cls.of("look", n=int(m.group(2)))
             if shape == "card":
                 try:
                     name = data.card(m.group(2)).name
                 except ValueError as e:
                     raise InvalidActionError(text, str(e)) from None
-                return cls(verb, card=name)
+                return cls.of(verb, card=name)
             x, y = int(m.group(2)), int(m.group(3))
             if not (0 <= x < SIZE and 0 <= y < SIZE):
                 raise InvalidActionError(
                     text, f"({x},{y}) is not a cell of the {SIZE} x {SIZE} map "
                     f"(cells are (x,y) with 0 <= x, y <= {SIZE - 1})")
             if shape == "repair":
-                return cls(verb, (x, y), n=int(m.group(4)))
-            return cls(verb, (x, y))
+                return cls.of(verb, _CELLS[x * SIZE + y], n=int(m.group(4)))
+            return cls.of(verb, _CELLS[x * SIZE + y])
         first = t.split(" ", 1)[0] if t else ""
         if first not in VERBS:
             raise InvalidActionError(

@@ -38,7 +38,7 @@ _D10_WEIGHTS = (1,) * 10
 _SITE_CARDS = frozenset(c.name for c in data.CARD_LIST if c.kind != "action")
 _NB = _neighbours(SIZE)
 _INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
-_DONE = Move("done")
+_DONE = Move.of("done")
 _CANON = {c: c for c in CELLS}
 _BOARD_VERBS = frozenset({"outpost", "move", "swap", "repair", "control", "place"})
 
@@ -483,36 +483,36 @@ class SpaceBase(Game):
         p, ph, pend = s.player, s.phase, s.pending
         b = s.board
         if ph == "setup":
-            return [Move("outpost", c) for c in _OUTPOST_CELLS[CORNERS[p]]
+            return [Move.of("outpost", c) for c in _OUTPOST_CELLS[CORNERS[p]]
                     if c not in b._name]
         if pend is not None:
             kind = pend[0]
             if kind == "transfer":
                 src = pend[1]
                 own = [c for c in self._own(s, p) if c != src]
-                out = [Move("swap", c) for c in own]
+                out = [Move.of("swap", c) for c in own]
                 dest: set[Cell] = set()
                 for c in own:
                     dest.update(n for n in _NB[c] if n not in b._name)
-                out += [Move("move", c) for c in dest]
+                out += [Move.of("move", c) for c in dest]
                 return out
             if kind == "steal":
-                return [Move("steal", card=n) for n in set(s.hands[pend[1]])]
-            return [Move("place", c) for c in self._build_cells(s, pend[1])]
+                return [Move.of("steal", card=n) for n in set(s.hands[pend[1]])]
+            return [Move.of("place", c) for c in self._build_cells(s, pend[1])]
         if ph == "transfer":
-            return [_DONE, *(Move("transfer", c) for c in self._own(s, p))]
+            return [_DONE, *(Move.of("transfer", c) for c in self._own(s, p))]
         if ph == "repair":
             out = [_DONE]
             cash = s.credits[p]
             for c in self._repair_targets(s):
-                out += [Move("repair", c, n=k) for k in range(1, min(b._dmg[c], cash) + 1)]
+                out += [Move.of("repair", c, n=k) for k in range(1, min(b._dmg[c], cash) + 1)]
             return out
         if ph == "control":
-            out = [_DONE, *(Move("control", c) for c in self._control_targets(s))]
-            out += [Move("look", n=q) for q in range(self.players) if q != p and s.hands[q]]
+            out = [_DONE, *(Move.of("control", c) for c in self._control_targets(s))]
+            out += [Move.of("look", n=q) for q in range(self.players) if q != p and s.hands[q]]
             return out
         if ph == "draw":
-            return [Move("discard", card=n) for n in set(s.hands[p])]
+            return [Move.of("discard", card=n) for n in set(s.hands[p])]
         if ph == "build":
             out = [_DONE]
             hand = set(s.hands[p])
@@ -520,9 +520,9 @@ class SpaceBase(Game):
             for n in hand:
                 if n == "Volcano":
                     if len(b._name) < len(CELLS):
-                        out.append(Move("build", card=n))
+                        out.append(Move.of("build", card=n))
                 elif n in _SITE_CARDS and frontier:
-                    out.append(Move("build", card=n))
+                    out.append(Move.of("build", card=n))
             return out
         return []  # pragma: no cover - no decision in other phases
 
@@ -540,7 +540,7 @@ class SpaceBase(Game):
         p, v = s.player, a.verb
         b = self._mut(s) if v in _BOARD_VERBS else s.board
         if a.cell is not None:  # the game's own cell objects (a parsed notation makes new ones)
-            a = Move(v, _CANON[a.cell], a.card, a.n)
+            a = Move.of(v, _CANON[a.cell], a.card, a.n)
         who = _who(p)
         if v == "outpost":
             b._put(a.cell, "Outpost", p, 0)

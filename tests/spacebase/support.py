@@ -265,3 +265,47 @@ def _has(func: set, sites: dict, near: set) -> Any:
 def board_of(sites: dict[tuple[int, int], str], owner: int = 0, **kw: Any) -> Board:
     """A Board with ``sites`` (all controlled by ``owner``)."""
     return Board({c: (n, owner) for c, n in sites.items()}, **kw)
+
+
+# ---------------------------------------------------------------------------------------
+# Hidden information: what a view may hold
+# ---------------------------------------------------------------------------------------
+def spacebase_secrets(game: Any, viewer: int | None, view: dict[str, Any]) -> list[str]:
+    """The leaks in ``view`` (seen by ``viewer``; None = a spectator), for the conformance
+    suite: a hand is only in its owner's view (``hand``) and, during a Control card's
+    look, in the looker's (``peek``); no view holds the deck (its cards or their order)."""
+    from conformance.suite import walk_keys, walk_lists
+
+    s = game.state
+    leaks: list[str] = []
+    keys = walk_keys(view)
+    lists = walk_lists(view)
+    if viewer is None:
+        leaks += [f"spectator view has {k!r}" for k in ("hand", "peek") if k in keys]
+    else:
+        if view.get("hand") != list(s.hands[viewer]):
+            leaks.append(f"view({viewer}) hand {view.get('hand')} is not {s.hands[viewer]}")
+        looking = s.peek is not None and s.peek[0] == viewer
+        if looking != ("peek" in view):
+            leaks.append(f"view({viewer}) peek {view.get('peek')} but state peek {s.peek}")
+        if looking and view["peek"] != {"player": s.peek[1], "hand": list(s.hands[s.peek[1]])}:
+            leaks.append("the peek shows another hand than the one looked at")
+    # lists that may legitimately be in the view, and may equal a secret by chance: the
+    # viewer's hand, the hand they look at, the ores carried ("Radioactives" is a card too)
+    legit = [view.get("hand"), (view.get("peek") or {}).get("hand")]
+    legit += list(((view.get("board") or {}).get("ores") or {}).values())
+    for q, hand in enumerate(s.hands):
+        if q == viewer or not hand or (s.peek is not None and s.peek == (viewer, q)):
+            continue
+        h = list(hand)
+        if lists.count(h) > legit.count(h):
+            leaks.append(f"view({viewer}) holds player {q}'s hand {h}")
+    leaks += [f"view has key {k!r}" for k in ("deck", "order", "deck_order", "counts",
+                                              "hands") if k in keys]
+    unknown = sorted(c for c, k in s.deck.counts.items() for _ in range(k))
+    if len(unknown) > 1:
+        for lst in lists:
+            if (all(isinstance(x, str) for x in lst) and sorted(lst) == unknown
+                    and lst not in legit):
+                leaks.append("a view lists the cards of the deck")
+    return leaks

@@ -278,3 +278,18 @@ def test_random_games_end_when_the_deck_runs_out(players: int) -> None:
         total["Outpost"] += g.state.box
         assert sum(total.values()) == 119
         assert g.invariants() == []
+
+
+def test_the_card_list_legend() -> None:
+    """"# = The number of that type of card in the deck." "I = Installation site" "A =
+    Action Card" — the # column is how many copies the game has; installations (I, IP)
+    are the sites that can be functional and take meteor damage; action cards (Transfer,
+    Control) are played from the hand, never placed."""
+    g = SpaceBase(players=2, seed=1)
+    assert g.cards_total() == Counter({c.name: c.count for c in data.CARD_LIST})
+    installations = {c.name for c in data.CARD_LIST if c.type in ("I", "IP")}
+    assert installations == {c.name for c in data.CARD_LIST if c.kind == "installation"}
+    assert {c.name for c in data.CARD_LIST if c.type == "A"} == set(data.ACTIONS)
+    g = scenario(sites={(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)},
+                 hands=[["Transfer", "Control"], []], phase="build")
+    assert g.phase != "build"  # action cards are not site cards: nothing to build
