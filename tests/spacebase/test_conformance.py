@@ -7,8 +7,8 @@ and replay.
 Budget: a random Space Base game is long (115 turns, about 375 decisions and 650 steps)
 and the suite checks every position, so the default run plays 14 auto-roll and 4
 manual games per player count (see the report in docs/rules/spacebase.md for the cost
-per game). ``--conformance-scale=X`` multiplies the games: ``--conformance-scale=11``
-plays 154 + 44 = 198 ... use 12 for at least 200 per player count.
+per game). ``--conformance-scale=X`` multiplies the games: ``--conformance-scale=12``
+plays 168 + 48 = 216 games per player count.
 
 Invariants checked at every position (``SpaceBase.invariants``): cards conserved,
 credits >= 0 after repairs, one site per cell, control markers only on sites (and on
