@@ -114,8 +114,9 @@ class Game:
         self._log: list[str] = []  # _new_state may log the automatic steps of set-up
         self._s: Any = self._new_state()
         self._undo: list[tuple[Any, int]] = []
-        self._hist: list[Step] = []
-        self._redo: list[Step] = []
+        # Steps as plain (player, value, text) tuples; ``history`` makes them Steps.
+        self._hist: list[tuple[int, Any, str]] = []
+        self._redo: list[tuple[int, Any, str]] = []
         self._legal_cache: tuple[Action, ...] | None = None
         self._settle()
 
@@ -342,7 +343,7 @@ class Game:
             raise
         self._undo.append((self._s, mark))
         self._s = new
-        self._hist.append(Step(player, value, text))
+        self._hist.append((player, value, text))
         self._legal_cache = None
 
     # ---------------------------------------------------------------- undo / redo
@@ -350,7 +351,7 @@ class Game:
     def can_undo(self) -> bool:
         if not self._auto:
             return bool(self._hist)
-        return any(st.player != CHANCE for st in reversed(self._hist))
+        return any(st[0] != CHANCE for st in reversed(self._hist))
 
     @property
     def can_redo(self) -> bool:
@@ -362,12 +363,12 @@ class Game:
         if not self.can_undo:
             raise GameError("nothing to undo")
         while True:
-            step = self._pop()
-            if not self._auto or step.player != CHANCE:
+            player = self._pop()[0]
+            if not self._auto or player != CHANCE:
                 break
         return self
 
-    def _pop(self) -> Step:
+    def _pop(self) -> tuple[int, Any, str]:
         state, loglen = self._undo.pop()
         step = self._hist.pop()
         self._s = state
@@ -380,12 +381,12 @@ class Game:
         """Re-apply the last step taken back (with ``auto_roll``, with its chance steps)."""
         if not self._redo:
             raise GameError("nothing to redo")
-        step = self._redo.pop()
-        self._step(step.player, step.value)
+        player, value, _ = self._redo.pop()
+        self._step(player, value)
         if self._auto:
-            while self._redo and self._redo[-1].player == CHANCE:
-                step = self._redo.pop()
-                self._step(step.player, step.value)
+            while self._redo and self._redo[-1][0] == CHANCE:
+                player, value, _ = self._redo.pop()
+                self._step(player, value)
             if not self._redo:
                 self._settle()
         return self
@@ -411,8 +412,7 @@ class Game:
             self.rules == other.rules
             and self.seed == other.seed
             and self._options == other._options
-            and [(s.player, s.value) for s in self._hist]
-            == [(s.player, s.value) for s in other._hist]
+            and [s[:2] for s in self._hist] == [s[:2] for s in other._hist]
             and self._s == other._s
             and self._log == other._log
         )
@@ -422,7 +422,7 @@ class Game:
     # ---------------------------------------------------------------- records
     @property
     def history(self) -> tuple[Step, ...]:
-        return tuple(self._hist)
+        return tuple(map(Step._make, self._hist))
 
     @property
     def log(self) -> tuple[str, ...]:
@@ -463,8 +463,8 @@ class Game:
     def to_json(self, indent: int | None = None) -> str:
         """The game as JSON: its options, rules, seed and steps (replayed on load)."""
         steps = [
-            [st.player, _jsonable(st.value) if st.player == CHANCE else str(st.value)]
-            for st in self._hist
+            [player, _jsonable(value) if player == CHANCE else str(value)]
+            for player, value, _ in self._hist
         ]
         doc = {
             "game": self.name,

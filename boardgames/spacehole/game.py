@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..core.deck import Deck
@@ -585,19 +586,14 @@ class Spacehole(Game):
     # ------------------------------------------------------------------ chance nodes
     def _chance(self, s: SpaceholeState) -> tuple[Sequence[Any], Sequence[int]]:
         kind = s.chance[0]
-        if kind in ("draw", "reveal"):
-            return s.deck.outcomes()
-        if kind in ("inv_dice", "def_dice"):
+        if kind == "inv_dice" or kind == "def_dice":
             return _binomial_weights(s.chance[1])
         if kind in ("target", "flare", "random_defender"):
-            c = Counter(label(n, d) for n, d in s.defenders)
-            names = sorted(c)
-            return names, [c[n] for n in names]
+            return _label_weights(s.defenders)
+        if kind in ("draw", "reveal"):
+            return s.deck.outcomes()
         if kind == "random_structure":
-            c = Counter(label(n, d) for n, d in s.structures)
-            c[self.base_name] += 1
-            names = sorted(c)
-            return names, [c[n] for n in names]
+            return _label_weights(s.structures, self.base_name)
         if kind == "peek_die":
             return (1, 2, 3, 4, 5, 6), (1, 1, 1, 1, 1, 1)
         raise AssertionError(kind)  # pragma: no cover
@@ -613,19 +609,19 @@ class Spacehole(Game):
     def _resolve(self, s: SpaceholeState, outcome: Any, log: list[str]) -> None:
         kind = s.chance[0]
         s.chance = None
-        if kind == "draw":
+        if kind == "inv_dice":
+            s.inv_hits = outcome
+            self._log_roll(s, "inv", outcome, log)
+        elif kind == "def_dice":
+            s.def_hits = outcome
+            self._log_roll(s, "def", outcome, log)
+        elif kind == "draw":
             s.deck.take_unknown(outcome)
             self._drawn(s, outcome, log)
         elif kind == "reveal":
             s.deck.reveal(outcome)
             s.reveal_left -= 1
             log.append(f"Seen in the deck: {outcome} (position {len(s.deck.known)})")
-        elif kind == "inv_dice":
-            s.inv_hits = outcome
-            self._log_roll(s, "inv", outcome, log)
-        elif kind == "def_dice":
-            s.def_hits = outcome
-            self._log_roll(s, "def", outcome, log)
         elif kind == "target":
             self._hit_defender(s, *parse_label(outcome), log)
             s.inv_hits -= 1
@@ -1048,6 +1044,18 @@ class Spacehole(Game):
         from .checks import invariants
 
         return invariants(self)
+
+
+@lru_cache(maxsize=4096)
+def _label_weights(items: tuple[tuple[str, int], ...], extra: str | None = None
+                   ) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Chance node over the cards ``items`` (and one ``extra``): labels sorted, each
+    weighted by how many interchangeable cards carry it."""
+    c = Counter(label(n, d) for n, d in items)
+    if extra is not None:
+        c[extra] += 1
+    names = tuple(sorted(c))
+    return names, tuple(c[n] for n in names)
 
 
 def _binomial_weights(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
