@@ -214,15 +214,9 @@ class Blast(Game):
         sc = self._options.get("scenario")
         if sc is not None:
             _apply_scenario(s, sc)
-        self._start_log: list[str] = []
-        self._advance(s, self._start_log)
+        # The automatic steps of set-up head the log (the base class made it already).
+        self._advance(s, self._log)
         return s
-
-    def _settle(self) -> None:
-        start = self.__dict__.pop("_start_log", None)
-        if start and not self._hist:  # only right after set-up, before any step
-            self._log[:0] = start
-        super()._settle()
 
     @classmethod
     def scenario(
