@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmarks.reference import backgammon_round, median_ns
 
 import boardgames as bg
 
@@ -60,37 +61,6 @@ def _write_results() -> Any:
               f"{r.get('note', '')}")
 
 
-def _backgammon_round(game: Any, seed0: int, budget_ns: int) -> tuple[int, int, int]:
-    try:
-        from benchmarks.test_benchmarks import _backgammon_round as reference
-    except ImportError:  # pragma: no cover - the reference lives beside this file
-        reference = None
-    if reference is not None:
-        return reference(game, seed0, budget_ns)
-    games = events = 0  # pragma: no cover - same loop as the reference
-    t0 = time.perf_counter_ns()
-    while True:
-        rng = random.Random(seed0 + games)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                u, acc, action = rng.random(), 0.0, outcomes[-1][0]
-                for a, p in outcomes:
-                    acc += p
-                    if u < acc:
-                        action = a
-                        break
-                s.apply_action(action)
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
-            events += 1
-        games += 1
-        t = time.perf_counter_ns() - t0
-        if t >= budget_ns:
-            return games, events, t
-
-
 def _blast_round(seed0: int, budget_ns: int) -> tuple[int, int, int]:
     """Random playouts until ``budget_ns`` is spent: (games, steps, ns)."""
     games = steps = 0
@@ -114,7 +84,7 @@ def test_random_playouts_blast_vs_openspiel_backgammon() -> None:
     game = pyspiel.load_game("backgammon")
     budget = int(ROUND_SECONDS * 1e9)
     _blast_round(10_000, budget // 4)  # warm-up
-    _backgammon_round(game, 10_000, budget // 4)
+    backgammon_round(game, 10_000, budget // 4)
     ours: list[float] = []
     ref: list[float] = []
     totals = {"games": 0, "steps": 0, "bg_games": 0, "bg_events": 0, "won": 0}
@@ -123,7 +93,7 @@ def test_random_playouts_blast_vs_openspiel_backgammon() -> None:
         ours.append(t / n / 1000)
         totals["games"] += g
         totals["steps"] += n
-        g, n, t = _backgammon_round(game, r * 1000, budget)
+        g, n, t = backgammon_round(game, r * 1000, budget)
         ref.append(t / n / 1000)
         totals["bg_games"] += g
         totals["bg_events"] += n
@@ -140,15 +110,6 @@ def test_random_playouts_blast_vs_openspiel_backgammon() -> None:
     RESULTS["ratio_blast_over_backgammon"] = {
         "value": us / us_bg, "unit": "x", "goal": "<= 1",
         "note": "per step / per event, same run"}
-
-
-def _median_ns(fn: Any, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter_ns()
-        fn()
-        times.append(time.perf_counter_ns() - t0)
-    return statistics.median(times)
 
 
 def _clear_odds_caches() -> int:
@@ -172,7 +133,7 @@ def test_fight_odds_with_two_1d6_cards() -> None:
         d = bg.blast.fight_odds(*args)
         cold.append(time.perf_counter_ns() - t0)
     assert isinstance(d, bg.Dist) and sum(d.values(), Fraction(0)) == 1
-    warm = _median_ns(lambda: bg.blast.fight_odds(*args), 500)
+    warm = median_ns(lambda: bg.blast.fight_odds(*args), 500)
     call = "fight_odds([4,3,1], [5,2], [Surprise Attack, Plasma Generator], [Ambush])"
     RESULTS["fight_odds_two_1d6_cold_ms"] = {
         "value": statistics.median(cold) / 1e6, "unit": "ms", "goal": "< 5",
@@ -206,7 +167,7 @@ def test_reach_odds_fork_and_undo_mid_game() -> None:
         odds = bg.blast.reach_odds(g, target, cards=True)
         cold.append(time.perf_counter_ns() - t0)
     assert all(0 <= p <= 1 for p in odds.values())
-    plain = _median_ns(lambda: bg.blast.reach_odds(g, target), 50)
+    plain = median_ns(lambda: bg.blast.reach_odds(g, target), 50)
     hand = list(g.state.hands[g.state.player])
     note = f"seed {g.seed}, turn {g.turn}, {units} units, target {target}, hand {hand}"
     RESULTS["reach_odds_with_cards_cold_ms"] = {
@@ -215,7 +176,7 @@ def test_reach_odds_fork_and_undo_mid_game() -> None:
                                      "note": "without cards, warm caches"}
     for _ in range(100):
         g.fork()
-    RESULTS["fork_us_at_turn_30"] = {"value": _median_ns(g.fork, 2000) / 1000, "unit": "µs",
+    RESULTS["fork_us_at_turn_30"] = {"value": median_ns(g.fork, 2000) / 1000, "unit": "µs",
                                      "note": f"{len(g.history)} steps"}
     f = g.fork()
     assert f == g

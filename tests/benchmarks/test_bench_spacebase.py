@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmarks.reference import backgammon_round, median_ns
 
 import boardgames as bg
 from boardgames.spacebase import Board, data
@@ -36,34 +37,6 @@ ARTIFACT = Path(__file__).resolve().parents[2] / "test-artifacts" / "benchmarks-
 SITE_NAMES = [c.name for c in data.CARD_LIST if c.kind != "action"]
 ROUNDS = 5
 ROUND_SECONDS = 0.4
-
-try:  # the Spacehole benchmark's OpenSpiel reference, measured the same way
-    from benchmarks.test_benchmarks import _backgammon_round
-except ImportError:  # pragma: no cover - a copy of it, if the module is not importable
-    def _backgammon_round(game: Any, seed0: int, budget_ns: int) -> tuple[int, int, int]:
-        games = events = 0
-        t0 = time.perf_counter_ns()
-        while True:
-            rng = random.Random(seed0 + games)
-            s = game.new_initial_state()
-            while not s.is_terminal():
-                if s.is_chance_node():
-                    outcomes = s.chance_outcomes()
-                    u, acc, action = rng.random(), 0.0, outcomes[-1][0]
-                    for a, p in outcomes:
-                        acc += p
-                        if u < acc:
-                            action = a
-                            break
-                    s.apply_action(action)
-                else:
-                    s.apply_action(rng.choice(s.legal_actions()))
-                events += 1
-            games += 1
-            t = time.perf_counter_ns() - t0
-            if t >= budget_ns:
-                return games, events, t
-
 
 @pytest.fixture(scope="module")
 def results() -> Any:
@@ -199,7 +172,7 @@ def test_random_playouts_spacebase_vs_openspiel_backgammon(results: dict) -> Non
     game = pyspiel.load_game("backgammon")
     budget = int(ROUND_SECONDS * 1e9)
     _spacebase_round(10_000, budget // 4)  # warm-up
-    _backgammon_round(game, 10_000, budget // 4)
+    backgammon_round(game, 10_000, budget // 4)
     sb: list[float] = []
     bgm: list[float] = []
     tot = {"sb_games": 0, "sb_steps": 0, "bg_games": 0, "bg_events": 0}
@@ -208,7 +181,7 @@ def test_random_playouts_spacebase_vs_openspiel_backgammon(results: dict) -> Non
         sb.append(t / n / 1000)
         tot["sb_games"] += n_g
         tot["sb_steps"] += n
-        n_g, n, t = _backgammon_round(game, r * 1000, budget)
+        n_g, n, t = backgammon_round(game, r * 1000, budget)
         bgm.append(t / n / 1000)
         tot["bg_games"] += n_g
         tot["bg_events"] += n
@@ -227,22 +200,13 @@ def test_random_playouts_spacebase_vs_openspiel_backgammon(results: dict) -> Non
         "note": "per step / per event, same run"}
 
 
-def _median_ns(fn: Any, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter_ns()
-        fn()
-        times.append(time.perf_counter_ns() - t0)
-    return statistics.median(times)
-
-
 def test_fork_undo_and_meteor_risk_late_in_a_game(results: dict) -> None:
     g = bg.SpaceBase(players=2, seed=5)
     rng = random.Random(5)
     while g.turn < 100:
         g.apply(rng.choice(g.legal_actions()))
     assert not g.is_over and g.turn == 100
-    fork_ns = _median_ns(g.fork, 2000)
+    fork_ns = median_ns(g.fork, 2000)
     assert g.fork() == g
     before = g.fork()
     undo, redo = [], []
@@ -254,7 +218,7 @@ def test_fork_undo_and_meteor_risk_late_in_a_game(results: dict) -> None:
         undo.append(t1 - t0)
         redo.append(time.perf_counter_ns() - t1)
     assert g == before
-    risk_ns = _median_ns(g.meteor_risk, 20)
+    risk_ns = median_ns(g.meteor_risk, 20)
     note = f"seed 5, turn 100, {len(g.history)} steps, {len(g.board)} sites"
     results["fork_us_at_turn_100"] = {"value": fork_ns / 1000, "unit": "µs", "note": note}
     results["undo_us_at_turn_100"] = {"value": statistics.median(undo) / 1000, "unit": "µs",

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from benchmarks.reference import backgammon_round, median_ns
 
 import boardgames as bg
 
@@ -57,40 +58,12 @@ def _spacehole_round(seed0: int, budget_ns: int) -> tuple[int, int, int]:
             return games, steps, t
 
 
-def _backgammon_round(game: Any, seed0: int, budget_ns: int) -> tuple[int, int, int]:
-    games = events = 0
-    t0 = time.perf_counter_ns()
-    while True:
-        rng = random.Random(seed0 + games)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                u = rng.random()
-                acc = 0.0
-                action = outcomes[-1][0]
-                for a, p in outcomes:
-                    acc += p
-                    if u < acc:
-                        action = a
-                        break
-                s.apply_action(action)
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
-            events += 1
-        assert s.is_terminal()
-        games += 1
-        t = time.perf_counter_ns() - t0
-        if t >= budget_ns:
-            return games, events, t
-
-
 def test_random_playouts_spacehole_vs_openspiel_backgammon(bench_results: dict) -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
     game = pyspiel.load_game("backgammon")
     budget = int(ROUND_SECONDS * 1e9)
     _spacehole_round(10_000, budget // 4)  # warm-up
-    _backgammon_round(game, 10_000, budget // 4)
+    backgammon_round(game, 10_000, budget // 4)
     sh: list[float] = []
     bgm: list[float] = []
     totals = {"sh_games": 0, "sh_steps": 0, "bg_games": 0, "bg_events": 0}
@@ -99,7 +72,7 @@ def test_random_playouts_spacehole_vs_openspiel_backgammon(bench_results: dict) 
         sh.append(t / n / 1000)
         totals["sh_games"] += g
         totals["sh_steps"] += n
-        g, n, t = _backgammon_round(game, r * 1000, budget)
+        g, n, t = backgammon_round(game, r * 1000, budget)
         bgm.append(t / n / 1000)
         totals["bg_games"] += g
         totals["bg_events"] += n
@@ -137,22 +110,13 @@ def _game_at_turn(turn: int) -> bg.Spacehole:
     raise AssertionError(f"no random game reached turn {turn}")  # pragma: no cover
 
 
-def _median_ns(fn: Any, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter_ns()
-        fn()
-        times.append(time.perf_counter_ns() - t0)
-    return statistics.median(times)
-
-
 def test_fork_and_undo_at_turn_90(bench_results: dict) -> None:
     g = _game_at_turn(90)
     assert g.turn == 90 and g.current_player == 0
     steps = len(g.history)
     for _ in range(200):  # warm-up
         g.fork()
-    fork_ns = _median_ns(g.fork, 3000)
+    fork_ns = median_ns(g.fork, 3000)
     f = g.fork()
     assert f == g and f is not g
 
@@ -223,7 +187,7 @@ def test_battle_odds_cold_and_warm(bench_results: dict) -> None:
     assert cleared >= 1
     assert isinstance(d, bg.Dist) and set(d) <= {"win", "loss"}
     assert sum(d.values(), Fraction(0)) == 1
-    warm_ns = _median_ns(lambda: bg.spacehole.battle_odds(*args, **kw), 200)
+    warm_ns = median_ns(lambda: bg.spacehole.battle_odds(*args, **kw), 200)
     assert bg.spacehole.battle_odds(*args, **kw) == d
     call = "battle_odds(7, [Space Navy, Space Marines, Star Fighters], turrets=4, domes=2)"
     bench_results["battle_odds_cold_ms"] = {
