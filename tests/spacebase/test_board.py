@@ -100,7 +100,7 @@ def test_board_refuses_bad_input_and_stays_unchanged(call, words: str) -> None:
 
 
 def test_a_games_board_is_read_only() -> None:
-    g = bg.SpaceBase.scenario(sites={(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)})
+    g = bg.SpaceBase.scenario(sites={(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)}, seed=3)
     before = g.to_json()
     with pytest.raises(BoardError, match="read-only"):
         g.board.place("Metal", (1, 0), 0)
@@ -345,7 +345,10 @@ def test_explain_says_a_hub_does_not_carry_power() -> None:
 
 
 def test_explain_of_a_game_and_bad_cells() -> None:
-    g = bg.SpaceBase.scenario(sites={(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)})
+    # phase "build": no meteor falls before the check (with a random seed and the
+    # default "transfer" phase, a meteor could hit the Outpost first)
+    g = bg.SpaceBase.scenario(sites={(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)},
+                              phase="build", seed=3)
     assert g.explain((0, 0)).startswith("Outpost at (0,0) is functional")
     with pytest.raises(ValueError, match="not a cell"):
         g.explain((10, 10))
