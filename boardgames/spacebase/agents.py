@@ -1,0 +1,289 @@
+"""Space Base heuristics for computer players: :func:`evaluate` and :class:`GreedyAgent`.
+
+>>> import boardgames as bg
+>>> from boardgames.spacebase.agents import GreedyAgent, evaluate
+>>> g = bg.SpaceBase(players=2, seed=7)
+>>> a = GreedyAgent(seed=1)
+>>> str(a.choose(g)).startswith("outpost ")
+True
+
+**What they read.** ``evaluate(game, player)`` reads only public information (the map
+``game.board``, every player's credits, the deck's *size*, the hand *sizes*) and
+``player``'s own hand, as ``game.view(player)`` shows it: never another hand, the deck's
+order or its contents. The agent's look-ahead never passes a chance node it could learn
+from: it forks the game with ``auto_roll = False``, so the fork stops at every meteor and
+draw, and it counts a card drawn during the look-ahead (a scenario's known deck order
+draws without a chance node) at the average value of a card, without looking at it. It
+never looks ahead through ``control look p`` (that would show it the hand); the look is
+valued at the average card it will take.
+
+**The value** of a position for a player, in credits: credits now, plus the income of
+the player's functional sites times the player's Production phases left (the deck's size
+over the number of players: one card is drawn per turn), plus a share of the income of
+undamaged defunct installations in proportion to the requirements they already meet (so
+a chain can be started before it pays), plus small terms for ore types carried and room
+to build, minus the expected cost of this game's remaining meteors on the player's
+exposed functional installations (1/100 per meteor each, costing a repair of 5.5 on
+average plus the income lost), plus the value of the cards in hand. ``evaluate`` is that
+value minus the best opponent's (opponents' hands are counted by their size only).
+
+**The greedy agent** tries each legal action on a fork and keeps the one whose position
+evaluates best, completing its own multi-part decisions first (``build <card>`` is valued
+at its best ``place (x,y)``, ``transfer (x,y)`` at its best move or swap). So it builds
+where its income grows, repairs what pays back before the game ends, shelters its sites
+under Shield Generators, takes over sites with Control cards, and keeps the cards worth
+most when it must discard. Ties are broken by its own seeded generator (never the global
+``random``): the same seed and the same game give the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from ..core.game import CHANCE
+from . import data
+from .board import REQUIRES, Board, Cell
+
+if TYPE_CHECKING:
+    from .actions import Move
+    from .game import SpaceBase, SpaceBaseState
+
+__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate"]
+
+REPAIR_MEAN = 5.5
+"""The mean damage of a meteor (1D10), i.e. the mean cost of repairing a hit."""
+METEOR_CELLS = 100
+POTENTIAL = 0.3
+"""Share of a defunct installation's future income counted, times the share of its
+requirements met."""
+SITE_BONUS = 1.0
+"""Every site a player controls (room it opens, requirements it may meet later)."""
+ORE_BONUS = 0.08
+"""Per ore type a player's functional extractors and refineries carry, times turns left."""
+FRONTIER_BONUS = 0.15
+FRONTIER_CAP = 16
+UNKNOWN_CARD = 1.0
+"""The value of a card nobody has seen (an opponent's card, a card drawn in the
+look-ahead, the card a Control card's look will take)."""
+
+CARD_VALUE: dict[str, float] = {
+    c.name: (0.0 if c.role == "outpost" else 2.0 if c.name == "Control"
+             else 1.0 if c.name == "Transfer" else 0.5)
+    for c in data.CARD_LIST
+}
+"""What holding a card is worth: a site card is worth placing (``SITE_BONUS`` >
+its value in hand), an action card is kept until it pays."""
+
+_ROLE = dict(data.ROLE)
+_INCOME = {c.name: c.income or 0 for c in data.CARD_LIST}
+_INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
+_CARRIERS = frozenset({"outpost", "extractor", "refinery"})
+_EXPAND = frozenset({"build", "transfer"})  # verbs whose action leaves a sub-decision
+_NONE: frozenset[str] = frozenset()
+
+
+def _site_terms(board: Board, focus: int, n: int, turns: float,
+                meteors: float) -> list[float]:
+    """The map's part of every player's value (income times turns left, sites, ores
+    carried, meteor exposure), with the potential of defunct installations and the room
+    to build for ``focus`` only."""
+    name, owner, func, dmg, ores = board._name, board._owner, board._func, board._dmg, \
+        board._ores
+    income = [0] * n
+    sites = [0] * n
+    exposed = [0.0] * n
+    carried: list[set[str]] = [set() for _ in range(n)]
+    potential = 0.0
+    cover: set[Cell] = set()
+    for c in func:
+        if _ROLE[name[c]] == "shield":
+            cover.add(c)
+            cover.update(board._nb[c])
+    for c, o in owner.items():
+        sites[o] += 1
+        nm = name[c]
+        if nm not in _INSTALL:
+            continue
+        inc = _INCOME[nm]
+        if c in func:
+            income[o] += inc
+            if _ROLE[nm] in _CARRIERS:
+                carried[o] |= ores.get(c, _NONE)
+            if c not in cover:
+                exposed[o] += REPAIR_MEAN + inc / n
+        elif o == focus and inc and c not in dmg:
+            reqs = REQUIRES[_ROLE[nm]]
+            if reqs:
+                met = sum(1 for r in reqs if board._met(c, r))
+                potential += POTENTIAL * inc * met / len(reqs)
+    out = [income[q] * turns + ORE_BONUS * turns * len(carried[q]) + SITE_BONUS * sites[q]
+           - meteors * exposed[q] / METEOR_CELLS for q in range(n)]
+    out[focus] += potential * turns + FRONTIER_BONUS * min(len(board._frontier(focus)),
+                                                           FRONTIER_CAP)
+    return out
+
+
+def _state_value(s: SpaceBaseState, n: int, player: int, hand: Iterable[str],
+                 drawn: int = 0) -> float:
+    """The value of position ``s`` for ``player`` holding ``hand`` (plus ``drawn`` cards
+    it has not seen), minus the best opponent's. Reads only the public parts of ``s``
+    (map, credits, deck size, hand sizes)."""
+    credits = s.credits
+    if s.phase == "over":
+        best = max((credits[q] for q in range(n) if q != player), default=0)
+        return float(credits[player] - best)
+    deck = len(s.deck)
+    terms = _site_terms(s.board, player, n, deck / n, float(deck))
+    mine = (credits[player] + terms[player] + sum(CARD_VALUE[c] for c in hand)
+            + drawn * UNKNOWN_CARD)
+    best = max(credits[q] + terms[q] + len(s.hands[q]) * UNKNOWN_CARD
+               for q in range(n) if q != player)
+    return mine - best
+
+
+def evaluate(game: SpaceBase, player: int) -> float:
+    """A heuristic value of ``game``'s position for ``player``, in credits: the player's
+    value (credits, income times the turns left, potential, minus meteor exposure, plus
+    the hand) minus the best opponent's. Reads only public information and ``player``'s
+    own hand (see the module doc)."""
+    if not isinstance(player, int) or isinstance(player, bool) or not \
+            0 <= player < game.players:
+        raise ValueError(f"player must be 0..{game.players - 1}, not {player!r}")
+    return _state_value(game.state, game.players, player, game.hand(player))
+
+
+def _known_hand(hand: Sequence[str], line: Sequence[Move]) -> list[str]:
+    """The hand after the agent's own actions ``line``, known without looking at any card
+    drawn meanwhile."""
+    out = Counter(hand)
+    pending = None
+    for a in line:
+        v = a.verb
+        if v == "transfer":
+            out["Transfer"] -= 1
+        elif v in ("control", "look"):
+            out["Control"] -= 1
+        elif v == "discard":
+            out[a.card] -= 1
+        elif v == "steal":
+            out[a.card] += 1
+        elif v == "build":  # build <card>, then place (x,y): the card leaves the hand
+            pending = a.card
+        elif v == "place" and pending is not None:
+            out[pending] -= 1
+            pending = None
+    return list((+out).elements())
+
+
+class GreedyAgent:
+    """A one-move greedy Space Base player: it plays each legal action on a copy of the
+    position (stopping before any chance node) and picks the action whose position is
+    worth most to it (:func:`evaluate`), valuing ``build <card>`` and ``transfer (x,y)``
+    by their best completion. Ties are broken by its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {seed!r}")
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(seed={self.seed})"
+
+    def choose(self, game: SpaceBase) -> Move:
+        """The action to play now (the player to move is the agent)."""
+        actions = game.legal_actions()
+        p = game.current_player
+        if not actions or p is None or p == CHANCE:
+            raise ValueError(f"no decision to take in {game!r}")
+        if len(actions) == 1:
+            return actions[0]
+        scored = self.scores(game)
+        top = max(scored.values())
+        best = [a for a in actions if scored[a] >= top - 1e-9]
+        return best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]
+
+    def scores(self, game: SpaceBase) -> dict[Move, float]:
+        """Every legal action with the value the agent gives it (without choosing)."""
+        p = game.current_player
+        if p is None or p == CHANCE:
+            return {}
+        s = game.state
+        hand = game.hand(p)
+        look = _Lookahead(game, p, hand, len(s.deck))
+        out: dict[Move, float] = {}
+        for a in game.legal_actions():
+            if a.verb == "look":
+                # never looked ahead: the look would show the hand. The Control card is
+                # spent and an unseen card changes hands (worth UNKNOWN_CARD to each).
+                out[a] = _state_value(s, game.players, p, _known_hand(hand, [a])) \
+                    + 2 * UNKNOWN_CARD
+            else:
+                out[a] = look.value(s, [a])
+        return out
+
+
+class _Lookahead:
+    """The agent's look-ahead: the engine's own transition (``SpaceBase._act``) on copies
+    of the state. ``_act`` runs the automatic steps of the turn and stops at the first
+    chance node (meteor, damage, draw) without resolving it: the same position a fork
+    with ``auto_roll = False`` stops at."""
+
+    __slots__ = ("deck0", "game", "hand", "n", "player")
+
+    def __init__(self, game: SpaceBase, player: int, hand: Sequence[str], deck0: int) -> None:
+        self.game = game
+        self.player = player
+        self.hand = hand
+        self.deck0 = deck0
+        self.n = game.players
+
+    def value(self, s: SpaceBaseState, line: list[Move]) -> float:
+        """The value of playing the last action of ``line`` from ``s`` (and the best
+        completion of a multi-part decision)."""
+        a = line[-1]
+        new = s.copy()
+        self.game._act(new, a, [])
+        if (a.verb in _EXPAND and new.pending is not None and new.chance is None
+                and new.player == self.player and len(line) < 3):
+            nxt = _candidates(new, self.game._legal(new))
+            if nxt:
+                return max(self.value(new, [*line, b]) for b in dict.fromkeys(nxt))
+        drawn = self.deck0 - len(new.deck)  # a known card drawn without a chance node
+        return _state_value(new, self.n, self.player, _known_hand(self.hand, line), drawn)
+
+
+def _candidates(s: SpaceBaseState, actions: Sequence[Move]) -> list[Move]:
+    """The completions of a multi-part decision worth searching (the others are never
+    better for a greedy player, and would cost time):
+
+    * ``transfer (x,y)``: only an undamaged defunct installation, or a resource or
+      volcano site, is moved (moving a working site breaks it), to an empty cell next to
+      a functional site, or swapped with another of the player's sites that is not
+      working either;
+    * ``build Volcano``: the cells next to the player's sites (else anywhere).
+    """
+    pend = s.pending
+    b = s.board
+    name, func, nb = b._name, b._func, b._nb
+    if pend[0] == "transfer":
+        src = pend[1]
+        if name[src] in _INSTALL and (src in func or src in b._dmg):
+            return []
+        out = []
+        for a in dict.fromkeys(actions):
+            c = a.cell
+            if a.verb == "move":
+                if any(n in func for n in nb[c] if n != src):
+                    out.append(a)
+            elif name[c] not in _INSTALL or (c not in func and c not in b._dmg):
+                out.append(a)
+        return out
+    if pend[1] == "Volcano":
+        near = b._frontier(s.player)
+        out = [a for a in dict.fromkeys(actions) if a.cell in near]
+        return out or list(dict.fromkeys(actions))
+    return list(dict.fromkeys(actions))

@@ -1,0 +1,112 @@
+"""The Space Base board: ``bg.SpaceBase(...).widget(player=0, opponents={1: agent})``
+(browser half: ``widgets/spacebase.js`` and ``widgets/spacebase.css``).
+
+The browser draws the 10 x 10 map from the view and places every legal action on what
+it acts on: a card in hand (``build <card>``, ``discard <card>``), a map cell
+(``outpost``, ``place``, ``transfer``, ``move to``, ``swap with``, ``control``, a full
+``repair``), a player (``control look p``), a looked-at card (``steal <card>``).
+
+Besides the common board it publishes in ``extra``, computed from the map alone (public
+information): ``explain`` (``board.explain`` of every site, shown when a site is hovered
+or focused), ``risk`` (the exact risk of this turn's meteor, :func:`meteor_risk`, for the
+overlay: per site P(damage), P(defunct), what a hit on that cell costs each player, and
+each player's distribution of income lost) and ``frontier`` (the empty cells next to
+this board's player's sites, where a site card could go).
+
+Hidden information: a view holds only its player's hand, and the hand a Control card
+looks at only while its player chooses (``view.py``). The draw's chance outcomes would
+tell the cards left in the deck (so, by difference, the other hands): no board lists
+them, and with ``auto_roll`` off a player's board draws with the game's seeded roll
+("roll" control). ``steal <card>`` in the history names the card only on the boards of
+the two players concerned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import CHANCE, Game, Step
+from ..spacebase.board import Board as Map
+from ..spacebase.odds import meteor_risk
+from .board import Board, _frac, dist_rows
+from .protocol import Message, MessageError
+
+__all__ = ["BOARD", "SpaceBaseBoard", "map_extra"]
+
+
+def _key(c: tuple[int, int]) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+def map_extra(board: Map, players: int) -> dict[str, Any]:
+    """The public, per-map part of ``extra``: every site's explanation and the exact
+    meteor risk of this turn (JSON-safe)."""
+    risk = meteor_risk(board, players=players)
+    cells = {}
+    for c in board:
+        cells[_key(c)] = {
+            "p_damage": _frac(risk.p_damage[c]),
+            "p_defunct": _frac(risk.p_defunct[c]),
+            "prob_defunct": float(risk.p_defunct[c]),
+            "exposed": c in risk.exposed,
+            "loss": list(risk.loss_by_cell.get(c, (0,) * players)),
+        }
+    summary = []
+    for p in range(players):
+        d = risk.income_lost[p]
+        p_any = 1 - d.get(0, 0)
+        summary.append({"player": p, "expected": _frac(d.mean()), "mean": float(d.mean()),
+                        "p_loss": _frac(p_any), "prob_loss": float(p_any),
+                        "dist": dist_rows(d)})
+    return {"explain": {_key(c): board.explain(c) for c in board},
+            "risk": {"cells": cells, "players": summary,
+                     "exposed": len(risk.exposed)}}
+
+
+class SpaceBaseBoard(Board):
+    """The board of a Space Base game (2 to 4 players)."""
+
+    asset_name = "spacebase"
+
+    def _chance_is_public(self, game: Game) -> bool:
+        chance = game.state.chance
+        return chance is None or chance[0] != "draw"
+
+    def _public_step(self, index: int, step: Step) -> str:
+        if step.player == CHANCE or not step.text.startswith("steal "):
+            return step.text
+        if self.player == step.player:
+            return step.text
+        hist = self.game.history
+        prev = hist[index - 1] if index > 0 else None
+        victim = (prev.value.n if prev is not None and prev.player == step.player
+                  and getattr(prev.value, "verb", "") == "look" else None)
+        return step.text if self.player is not None and self.player == victim \
+            else "steal a card"
+
+    def _do_roll(self, msg: Message) -> None:
+        """Roll the pending chance node with the game's seeded generator. A draw (whose
+        outcomes no board lists) may be rolled too, by a player's board: the roll shows
+        nothing but the card drawn into the hand of the player who draws it."""
+        self._check_version(msg)
+        self._check_can_change(msg)
+        if self._game.current_player != CHANCE:
+            raise MessageError(msg.raw, "no chance node is pending")
+        self._game.roll()
+        self._done()
+
+    def _extra(self, game: Game, live: bool) -> dict[str, Any]:
+        s = game.state
+        b = s.board
+        cache = self.__dict__.get("_sb_cache")
+        if cache is None or cache[0] is not b or cache[1] != game.players:
+            cache = (b, game.players, map_extra(b, game.players))
+            self._sb_cache = cache
+        out = dict(cache[2])
+        p = self.player
+        frontier = sorted(b._frontier(p)) if p is not None else []
+        out["frontier"] = [list(c) for c in frontier]
+        return out
+
+
+BOARD = SpaceBaseBoard
