@@ -36,7 +36,9 @@ _CLASSES = {
     "Intergalactic": "boardgames.intergalactic",
     "SpaceBase": "boardgames.spacebase",
 }
-_MODULES = {"spacehole", "blast", "intergalactic", "spacebase", "agents", "odds", "simulate", "ui"}
+_MODULES = {"spacehole", "blast", "intergalactic", "spacebase", "agents", "odds", "simulation",
+            "ui"}
+_FUNCTIONS = {"simulate": "boardgames.simulation", "compare": "boardgames.simulation"}
 
 __all__ = [
     "CHANCE",
@@ -52,16 +54,19 @@ __all__ = [
     "from_json",
     "load",
     *_CLASSES,
+    *_FUNCTIONS,
 ]
 
 
 def __getattr__(name: str) -> Any:
     if name in _CLASSES:
         return getattr(importlib.import_module(_CLASSES[name]), name)
+    if name in _FUNCTIONS:
+        return getattr(importlib.import_module(_FUNCTIONS[name]), name)
     if name in _MODULES:
         return importlib.import_module(f"boardgames.{name}")
     raise AttributeError(f"module 'boardgames' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_CLASSES, *_MODULES])
+    return sorted([*globals(), *_CLASSES, *_MODULES, *_FUNCTIONS])

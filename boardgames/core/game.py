@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
@@ -169,6 +170,12 @@ class Game:
 
     def _outcome_text(self, outcome: Any) -> str:
         return str(outcome)
+
+    def _determinize(self, s: Any, player: int | None, rng: random.Random) -> Any:
+        """A copy of state ``s`` with what ``player`` cannot see redrawn at random from
+        ``rng``, consistently with what the player sees. States never hold a deck's order
+        (decks are multisets), so only games with hidden hands override this."""
+        return s.copy()
 
     @property
     def players(self) -> int:
@@ -391,6 +398,48 @@ class Game:
                 self._settle()
         return self
 
+    # ---------------------------------------------------------------- for agents
+    def determinize(self, player: int | None, seed: int | None = None) -> Game:
+        """The game as ``player`` could believe it to be: a copy in which everything the
+        player cannot see (other players' hands) is redrawn at random (from ``seed``)
+        consistently with ``view(player)``. Computer players search such copies, so they
+        never read a secret.
+
+        The copy has no past (empty history, log and undo stack: the real ones name
+        hidden draws), a new seed derived from ``seed`` (its future draws are not the
+        real game's) and ``auto_roll`` off. It is for search and what-ifs; it cannot be
+        saved (``to_json`` refuses it)."""
+        rng = random.Random(fresh_seed() if seed is None else seed)
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        g._s = self._determinize(self._s, player, rng)
+        g.seed = rng.getrandbits(63)
+        g._auto = False
+        g._undo = []
+        g._hist = []
+        g._redo = []
+        g._log = []
+        g._legal_cache = None
+        g._determinized = True
+        return g
+
+    def _play(self, action: Action) -> None:
+        """Apply ``action``, taken from ``legal_actions()`` of this very position, without
+        the legality check (the agents' and simulations' hot path)."""
+        self._step(self._to_move(self._s), action)
+        self._redo.clear()
+        self._settle()
+
+    def _sample(self, rng: random.Random) -> Any:
+        """At a chance node: draw an outcome with ``rng`` (not the game's seed), apply
+        it and return it."""
+        outcomes, weights = self._chance(self._s)
+        outcome = outcomes[0] if len(outcomes) == 1 else rng.choices(outcomes, weights)[0]
+        self._step(CHANCE, outcome)
+        self._redo.clear()
+        self._settle()
+        return outcome
+
     # ---------------------------------------------------------------- copies
     def fork(self) -> Game:
         """An independent copy (a what-if branch), with its own undo/redo stacks."""
@@ -462,6 +511,8 @@ class Game:
     # ---------------------------------------------------------------- JSON
     def to_json(self, indent: int | None = None) -> str:
         """The game as JSON: its options, rules, seed and steps (replayed on load)."""
+        if self.__dict__.get("_determinized"):
+            raise GameError("a determinized copy (a guess at hidden cards) cannot be saved")
         steps = [
             [player, _jsonable(value) if player == CHANCE else str(value)]
             for player, value, _ in self._hist

@@ -1,13 +1,14 @@
 """Computer opponents for the boards: any object with ``choose(game) -> action``.
 
-Only a seeded random agent lives here; the project-wide ``boardgames.agents`` module
-(smarter agents) comes later and plugs in the same way.
+The agents themselves live in :mod:`boardgames.agents` (``RandomAgent`` is re-exported
+here for the boards' callers).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol, runtime_checkable
+
+from ..agents import RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "check_agent"]
 
@@ -18,26 +19,6 @@ class Agent(Protocol):
 
     def choose(self, game: Any) -> Any:  # pragma: no cover - protocol
         ...
-
-
-class RandomAgent:
-    """Picks uniformly among the legal actions, from its own seeded generator (never
-    the global ``random``), so a seeded agent replays the same choices."""
-
-    def __init__(self, seed: int = 0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {seed!r}")
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def choose(self, game: Any) -> Any:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError(f"no legal action to choose from in {game!r}")
-        return actions[self._rng.randrange(len(actions))]
-
-    def __repr__(self) -> str:
-        return f"RandomAgent(seed={self.seed})"
 
 
 def check_agent(agent: object) -> Any:

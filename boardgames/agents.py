@@ -1,0 +1,322 @@
+"""Computer players for every game, behind one interface: ``agent.choose(game) -> action``.
+
+* :class:`RandomAgent`: uniform among the legal actions.
+* :class:`GreedyAgent`: each game's own heuristic player
+  (``boardgames.<game>.agents.GreedyAgent``).
+* :class:`MCTSAgent`: information-set Monte Carlo tree search. Each iteration searches a
+  *determinisation* of the game (``game.determinize(player)``: the other players' hidden
+  cards redrawn at random, consistently with what the player sees), samples chance
+  nodes from their exact weights (never from the game's own seeded future), and shares
+  one tree keyed by the player's actions across determinisations (open-loop: chance
+  outcomes are sampled, not branched on; actions absent from some determinisations are
+  scored with availability counts). Budget in iterations (deterministic for a seed) or
+  seconds; presets ``"easy"``, ``"medium"``, ``"hard"``.
+
+Every agent is seeded (its own ``random.Random``, never the global one): the same seed
+and the same positions give the same choices. ``agent.spawn(seed)`` makes a fresh agent
+of the same kind and settings with another seed (simulations give each game its own).
+
+Agents only read what their player may see: ``choose`` looks at ``game.view(player)``,
+the legal actions, and determinisations; never at ``history`` or ``log`` (which name
+other players' draws) nor at the seed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from typing import Any, ClassVar
+
+from .core.game import CHANCE, Game
+
+__all__ = ["DIFFICULTIES", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent", "make_agent"]
+
+DIFFICULTIES: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 60, "rollout_depth": 24},
+    "medium": {"iterations": 250, "rollout_depth": 60},
+    "hard": {"iterations": 1000, "rollout_depth": 120},
+}
+"""The MCTS presets: iterations per decision and the rollout depth (steps, chance
+outcomes included) after which a rollout is scored by the game's heuristic."""
+
+
+def _check_seed(seed: object) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, not {seed!r}")
+    return seed
+
+
+class Agent:
+    """Base of the agents: a seed, ``choose`` and ``spawn``."""
+
+    kind: ClassVar[str] = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = _check_seed(seed)
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def settings(self) -> dict[str, Any]:
+        """The keywords (other than the seed) that make an agent like this one."""
+        return {}
+
+    def spawn(self, seed: int) -> Agent:
+        """A fresh agent of the same kind and settings, seeded with ``seed``."""
+        return type(self)(seed=seed, **self.settings())
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.settings().items())
+        return f"{type(self).__name__}(seed={self.seed}{args})"
+
+
+def _legal(game: Game) -> tuple[Any, ...]:
+    actions = game.legal_actions()
+    if not actions:
+        raise ValueError(f"no legal action to choose from in {game!r}")
+    return actions
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions."""
+
+    kind = "random"
+
+    def choose(self, game: Game) -> Any:
+        actions = _legal(game)
+        return actions[self._rng.randrange(len(actions))]
+
+
+def _game_agents(name: str) -> Any:
+    return importlib.import_module(f"boardgames.{name}.agents")
+
+
+class GreedyAgent(Agent):
+    """Each game's heuristic player (``boardgames.<game>.agents.GreedyAgent``), made on
+    first use for each game it meets, with this agent's seed."""
+
+    kind = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._by_game: dict[str, Any] = {}
+
+    def choose(self, game: Game) -> Any:
+        agent = self._by_game.get(game.name)
+        if agent is None:
+            agent = self._by_game[game.name] = _game_agents(game.name).GreedyAgent(
+                seed=self.seed)
+        return agent.choose(game)
+
+
+def evaluate(game: Game, player: int) -> float:
+    """The game's heuristic value of the position for ``player`` (public information
+    only): ``boardgames.<game>.agents.evaluate``."""
+    return float(_game_agents(game.name).evaluate(game, player))
+
+
+class _Node:
+    __slots__ = ("avail", "children", "n", "w")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+        self.children: dict[Any, _Node] = {}
+
+
+class MCTSAgent(Agent):
+    """Information-set MCTS with determinisation (see the module docstring).
+
+    ``MCTSAgent("medium", seed=0)``; override a preset with ``iterations=``,
+    ``rollout_depth=`` (None: play rollouts to the end) or give a time budget with
+    ``seconds=`` (then choices depend on the machine's speed). ``exploration`` is the
+    UCB constant. Rewards: 1 to the winner (shared on a tie); a solo game's reward and
+    a rollout cut at ``rollout_depth`` use the game's heuristic ``evaluate`` (multi-
+    player: the reward goes to whoever the heuristic puts ahead).
+    """
+
+    kind = "mcts"
+
+    def __init__(
+        self,
+        difficulty: str = "medium",
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout_depth: int | str | None = "preset",
+        exploration: float = 0.7,
+        seed: int = 0,
+    ) -> None:
+        super().__init__(seed)
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {sorted(DIFFICULTIES)}, "
+                             f"not {difficulty!r}")
+        preset = DIFFICULTIES[difficulty]
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        if rollout_depth == "preset":
+            rollout_depth = preset["rollout_depth"]
+        if rollout_depth is not None and (not isinstance(rollout_depth, int)
+                                          or rollout_depth < 0):
+            raise ValueError(f"rollout_depth must be None or an int >= 0, "
+                             f"not {rollout_depth!r}")
+        if not isinstance(exploration, int | float) or exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+        self.difficulty = difficulty
+        self.iterations = preset["iterations"] if iterations is None and seconds is None \
+            else iterations
+        self.seconds = seconds
+        self.rollout_depth = rollout_depth
+        self.exploration = float(exploration)
+        self.last_search: dict[str, Any] = {}
+
+    def settings(self) -> dict[str, Any]:
+        preset = DIFFICULTIES[self.difficulty]
+        out: dict[str, Any] = {"difficulty": self.difficulty}
+        if self.iterations != preset["iterations"] or self.seconds is not None:
+            out["iterations"] = self.iterations
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+        if self.rollout_depth != preset["rollout_depth"]:
+            out["rollout_depth"] = self.rollout_depth
+        if self.exploration != 0.7:
+            out["exploration"] = self.exploration
+        return out
+
+    def spawn(self, seed: int) -> MCTSAgent:
+        s = self.settings()
+        return MCTSAgent(s.pop("difficulty"), seed=seed, **s)
+
+    # ------------------------------------------------------------------ search
+    def choose(self, game: Game) -> Any:
+        legal = _legal(game)
+        player = game.current_player
+        if len(legal) == 1:
+            self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
+            return legal[0]
+        rng = self._rng
+        root = _Node()
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        evaluator = _game_agents(game.name).evaluate
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            g = game.determinize(player, seed=rng.getrandbits(63))
+            self._iterate(g, root, rng, evaluator)
+            done += 1
+        def score(a: Any) -> tuple[int, float]:
+            c = root.children.get(a)
+            return (0, 0.0) if c is None else (c.n, c.w / c.n if c.n else 0.0)
+        best = max(legal, key=score)
+        self.last_search = {
+            "iterations": done, "seconds": time.perf_counter() - start,
+            "visits": {str(a): score(a)[0] for a in legal},
+            "values": {str(a): round(score(a)[1], 4) for a in legal},
+        }
+        return best
+
+    def _iterate(self, g: Game, root: _Node, rng: random.Random, evaluator: Any) -> None:
+        path: list[tuple[_Node, int]] = []
+        node = root
+        c = self.exploration
+        while True:
+            to = g._to_move(g._s)
+            while to == CHANCE:
+                g._sample(rng)
+                to = g._to_move(g._s)
+            if to is None:
+                break
+            legal = g.legal_actions()
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = children[a] = _Node()
+                g._play(a)
+                path.append((child, to))
+                break
+            best_a = None
+            best_u = -1.0
+            for a in legal:
+                ch = children[a]
+                u = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                if u > best_u:
+                    best_u, best_a = u, a
+            node = children[best_a]
+            g._play(best_a)
+            path.append((node, to))
+        reward = self._rollout(g, rng, evaluator)
+        for nd, who in path:
+            nd.n += 1
+            nd.w += reward[who]
+
+    def _rollout(self, g: Game, rng: random.Random, evaluator: Any) -> tuple[float, ...]:
+        depth = self.rollout_depth
+        steps = 0
+        while True:
+            to = g._to_move(g._s)
+            if to is None:
+                break
+            if depth is not None and steps >= depth:
+                break
+            if to == CHANCE:
+                g._sample(rng)
+            else:
+                legal = g.legal_actions()
+                g._play(legal[rng.randrange(len(legal))])
+            steps += 1
+        return _rewards(g, evaluator)
+
+
+def _rewards(g: Game, evaluator: Any) -> tuple[float, ...]:
+    """Each player's reward in [0, 1] for a finished or cut-off playout."""
+    n = g.players
+    if n == 1:
+        return (min(1.0, max(0.0, float(evaluator(g, 0)))),)
+    if g.is_over:
+        w = g.winner
+        if w is not None:
+            return tuple(1.0 if i == w else 0.0 for i in range(n))
+        values = [float(s) for s in g.scores]
+    else:
+        values = [float(evaluator(g, i)) for i in range(n)]
+    top = max(values)
+    leaders = [i for i in range(n) if values[i] == top]
+    share = 1.0 / len(leaders)
+    return tuple(share if i in leaders else 0.0 for i in range(n))
+
+
+def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium") -> Any:
+    """An agent from a name: ``"random"``, ``"greedy"``, ``"mcts"`` (with
+    ``difficulty``), or ``"easy"`` / ``"medium"`` / ``"hard"`` (MCTS). An object with
+    ``choose`` is returned as it is."""
+    if not isinstance(kind, str):
+        if not callable(getattr(kind, "choose", None)):
+            raise TypeError(f"an agent must have a choose(game) method, not {kind!r}")
+        return kind
+    if kind == "random":
+        return RandomAgent(seed=seed)
+    if kind == "greedy":
+        return GreedyAgent(seed=seed)
+    if kind == "mcts":
+        return MCTSAgent(difficulty, seed=seed)
+    if kind in DIFFICULTIES:
+        return MCTSAgent(kind, seed=seed)
+    raise ValueError(f"unknown agent {kind!r}: use 'random', 'greedy', 'mcts', "
+                     f"or a difficulty {sorted(DIFFICULTIES)}")

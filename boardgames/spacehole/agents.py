@@ -1,0 +1,127 @@
+"""Spacehole's heuristic: a position's value and the greedy player built on it.
+
+:func:`evaluate` estimates the final score as a fraction of :data:`SCORE_SCALE`: the
+Megacredits banked, plus this turn's best income (the optimal power allocation of the
+structures in play) earned over the turns the deck has left, all weighed by the chance
+that the colony survives, taken as its exact odds (``battle_odds``) against an
+invader of :data:`TYPICAL_FORCE` raised to the number of invasions still expected.
+A finished game is worth its score (0 when the Base fell).
+
+:class:`GreedyAgent` tries each legal action on a copy that stops before any chance
+node (so it never sees a future draw) and takes the best value, ties broken by its own
+seeded generator. Both read only the player's view: Spacehole has one player, whose
+view hides only the deck order.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Any
+
+from .odds import battle_odds
+from .power import income_of, optimal_allocation
+
+__all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate"]
+
+SCORE_SCALE = 1500.0
+"""Scores are divided by this to give values in [0, 1] (the best scores seen in
+simulations stay below it)."""
+TYPICAL_FORCE = 4
+"""The Force of the invader the colony's defence is measured against (the invaders'
+mean Force is 4.2 in both decks)."""
+INVADER_SHARE = 20 / 96
+"""The share of invaders in the classic deck (20 of 96 cards)."""
+
+
+@lru_cache(maxsize=4096)
+def _survive(force: int, defenders: tuple[tuple[int, int], ...], turrets: int,
+             domes: tuple[int, ...], base_damage: int, rules: Any) -> float:
+    try:
+        return float(battle_odds(force, list(defenders), turrets=turrets, domes=list(domes),
+                                 base_damage=base_damage, rules=rules)["win"])
+    except ValueError:
+        return 0.0
+
+
+def _in_play(view: dict[str, Any]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for s in view["structures"]:
+        counts[s["role"]] = counts.get(s["role"], 0) + 1
+    return counts
+
+
+def _estimate(game: Any, player: int) -> tuple[float, float, float]:
+    """(wealth, survival odds of one invasion, invasions expected) of a running game."""
+    v = game.view(player)
+    rules = game.rules
+    power = v["base"]["generates"] + sum(s["generates"] for s in v["structures"])
+    terraform = v.get("terraform", 0)
+    income = income_of(optimal_allocation(_in_play(v), power, terraform), terraform)
+    turns_left = v["deck_size"]
+    defenders = tuple(sorted((d["force"], d["damage"]) for d in v["defenders"] if d["fights"]))
+    turrets = sum(1 for s in v["structures"] if s["role"] == "turret")
+    domes = tuple(sorted(s["damage"] for s in v["structures"] if s["role"] == "dome"))
+    base_damage = min(v["base"]["damage"], rules.base_hits - 1)
+    survive = _survive(TYPICAL_FORCE, defenders, turrets, domes, base_damage, rules)
+    invasions = max(1.0, turns_left * INVADER_SHARE)
+    return float(v["megacredits"] + income * turns_left), survive, invasions
+
+
+def evaluate(game: Any, player: int = 0) -> float:
+    """The expected final score as a fraction of :data:`SCORE_SCALE`, in [0, 1]: a
+    finished game's score, else the wealth the colony would reach (Megacredits plus
+    this turn's best income for every turn left) times the odds of surviving every
+    invasion still expected (see the module docstring)."""
+    if game.is_over:
+        return min(1.0, float(game.scores[0]) / SCORE_SCALE)
+    wealth, survive, invasions = _estimate(game, player)
+    return max(0.0, min(1.0, wealth * survive ** invasions / SCORE_SCALE))
+
+
+def _log_value(game: Any, player: int) -> float:
+    """log of :func:`evaluate` before scaling (the same order, without underflow)."""
+    if game.is_over:
+        return math.log(float(game.scores[0]) + 1.0) if game.scores[0] > 0 else -1e9
+    wealth, survive, invasions = _estimate(game, player)
+    if survive <= 0.0:
+        return -1e8 + wealth
+    return math.log(wealth + 1.0) + invasions * math.log(survive)
+
+
+class GreedyAgent:
+    """Takes the legal action whose resulting position (before any chance node) has the
+    highest :func:`evaluate`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {seed!r}")
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Any) -> Any:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError(f"no legal action to choose from in {game!r}")
+        if len(actions) == 1:
+            return actions[0]
+        for a in actions:  # the power phase: the income-maximising allocation
+            if a.verb == "power" and a.arg == "optimal":
+                return a
+        player = game.current_player
+        base = game.determinize(player, seed=self._rng.getrandbits(63))
+        best: list[Any] = []
+        best_v = -math.inf
+        for a in actions:
+            g = base.fork()
+            g._play(a)
+            value = _log_value(g, player)
+            if value > best_v + 1e-12:
+                best_v, best = value, [a]
+            elif abs(value - best_v) <= 1e-12:
+                best.append(a)
+        return best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]
+
+    def __repr__(self) -> str:
+        return f"spacehole.GreedyAgent(seed={self.seed})"
