@@ -63,6 +63,8 @@ SITE_BONUS = 1.0
 """Every site a player controls (room it opens, requirements it may meet later)."""
 ORE_BONUS = 0.08
 """Per ore type a player's functional extractors and refineries carry, times turns left."""
+TRANSFER_SOURCES = 3
+"""How many of its sites the agent tries to move with a Transfer card (for time)."""
 FRONTIER_BONUS = 0.15
 FRONTIER_CAP = 16
 UNKNOWN_CARD = 1.0
@@ -71,11 +73,11 @@ look-ahead, the card a Control card's look will take)."""
 
 CARD_VALUE: dict[str, float] = {
     c.name: (0.0 if c.role == "outpost" else 2.0 if c.name == "Control"
-             else 1.0 if c.name == "Transfer" else 0.5)
+             else 1.0 if c.name == "Transfer" else 0.4 + 0.08 * (c.income or 0))
     for c in data.CARD_LIST
 }
-"""What holding a card is worth: a site card is worth placing (``SITE_BONUS`` >
-its value in hand), an action card is kept until it pays."""
+"""What holding a card is worth: a site card a little more the more it earns, always
+less than placing it (``SITE_BONUS``); an action card is kept until it pays."""
 
 _ROLE = dict(data.ROLE)
 _INCOME = {c.name: c.income or 0 for c in data.CARD_LIST}
@@ -130,17 +132,26 @@ def _state_value(s: SpaceBaseState, n: int, player: int, hand: Iterable[str],
                  drawn: int = 0) -> float:
     """The value of position ``s`` for ``player`` holding ``hand`` (plus ``drawn`` cards
     it has not seen), minus the best opponent's. Reads only the public parts of ``s``
-    (map, credits, deck size, hand sizes)."""
+    (map, credits, deck size, hand sizes, whether a draw is pending). A pending draw
+    counts as the unseen card it will give, so a draw taken without a chance node (a
+    known deck order) and a pending one are worth the same."""
     credits = s.credits
     if s.phase == "over":
         best = max((credits[q] for q in range(n) if q != player), default=0)
         return float(credits[player] - best)
     deck = len(s.deck)
+    sizes = [len(h) for h in s.hands]
+    if s.chance is not None and s.chance[0] == "draw":  # the card about to be drawn
+        deck -= 1
+        drawer = s.dealt % n if s.phase == "setup" else s.player
+        if drawer == player:
+            drawn += 1
+        else:
+            sizes[drawer] += 1
     terms = _site_terms(s.board, player, n, deck / n, float(deck))
     mine = (credits[player] + terms[player] + sum(CARD_VALUE[c] for c in hand)
             + drawn * UNKNOWN_CARD)
-    best = max(credits[q] + terms[q] + len(s.hands[q]) * UNKNOWN_CARD
-               for q in range(n) if q != player)
+    best = max(credits[q] + terms[q] + sizes[q] * UNKNOWN_CARD for q in range(n) if q != player)
     return mine - best
 
 
@@ -232,7 +243,7 @@ class _Lookahead:
     chance node (meteor, damage, draw) without resolving it: the same position a fork
     with ``auto_roll = False`` stops at."""
 
-    __slots__ = ("deck0", "game", "hand", "n", "player")
+    __slots__ = ("_movable", "deck0", "game", "hand", "n", "player")
 
     def __init__(self, game: SpaceBase, player: int, hand: Sequence[str], deck0: int) -> None:
         self.game = game
@@ -240,11 +251,27 @@ class _Lookahead:
         self.hand = hand
         self.deck0 = deck0
         self.n = game.players
+        self._movable: frozenset[Cell] | None = None
+
+    def movable(self, s: SpaceBaseState) -> frozenset[Cell]:
+        """The sites a Transfer card is tried on: the player's undamaged defunct
+        installations, the ``TRANSFER_SOURCES`` that earn most (moving a working site
+        breaks it; resources and volcanoes are not searched, for time)."""
+        if self._movable is None:
+            b = s.board
+            cells = [c for c, o in b._owner.items() if o == self.player
+                     and b._name[c] in _INSTALL and c not in b._func and c not in b._dmg]
+            cells.sort(key=lambda c: (-_INCOME[b._name[c]], c))
+            self._movable = frozenset(cells[:TRANSFER_SOURCES])
+        return self._movable
 
     def value(self, s: SpaceBaseState, line: list[Move]) -> float:
         """The value of playing the last action of ``line`` from ``s`` (and the best
         completion of a multi-part decision)."""
         a = line[-1]
+        if a.verb == "transfer" and a.cell not in self.movable(s):
+            # not searched: playing the card without the move is worth less than keeping it
+            return _state_value(s, self.n, self.player, _known_hand(self.hand, line)) - 1.0
         new = s.copy()
         self.game._act(new, a, [])
         if (a.verb in _EXPAND and new.pending is not None and new.chance is None
@@ -260,9 +287,8 @@ def _candidates(s: SpaceBaseState, actions: Sequence[Move]) -> list[Move]:
     """The completions of a multi-part decision worth searching (the others are never
     better for a greedy player, and would cost time):
 
-    * ``transfer (x,y)``: only an undamaged defunct installation, or a resource or
-      volcano site, is moved (moving a working site breaks it), to an empty cell next to
-      a functional site, or swapped with another of the player's sites that is not
+    * ``transfer (x,y)`` (a site of :meth:`_Lookahead.movable`): to an empty cell next
+      to a functional site, or swapped with another of the player's sites that is not
       working either;
     * ``build Volcano``: the cells next to the player's sites (else anywhere).
     """
@@ -271,8 +297,6 @@ def _candidates(s: SpaceBaseState, actions: Sequence[Move]) -> list[Move]:
     name, func, nb = b._name, b._func, b._nb
     if pend[0] == "transfer":
         src = pend[1]
-        if name[src] in _INSTALL and (src in func or src in b._dmg):
-            return []
         out = []
         for a in dict.fromkeys(actions):
             c = a.cell
