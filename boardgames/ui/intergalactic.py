@@ -1,0 +1,251 @@
+"""The Intergalactic board: ``bg.Intergalactic(players=4).widget(player=0, opponents=...)``
+(browser half: ``widgets/intergalactic.js`` and ``widgets/intergalactic.css``).
+
+Besides the common board, it publishes in ``extra`` (all public: Intergalactic has no
+hidden cards, and the seed is never synced):
+
+``list``
+    The list being read now (the roll's list, else the stage's; Races or Homeworlds
+    during set-up): every row with its threshold label, effects, flags, and whether the
+    player it concerns (``subject``) already holds it or lacks its requirement.
+``lit``
+    The entry the pending roll lands on (as shifted so far), else the last one landed on.
+``preview``
+    With a roll pending: every total the roller can still reach with their tokens (the
+    shift, its cost in IT, the entry and whether it would give anything), so the landing
+    is previewed before ``accept``.
+``battle``
+    During a battle: both players' ten compared attributes (stratagem bonuses included)
+    and who has the Advantage in each, the Advanced count, the Battle Advantage Totals
+    (provisional until the Advantage phase), the exact ``battle_odds`` before any token
+    is added and with the tokens added so far, and the odds for each extra IT.
+``targets``
+    In the Challenge phase: for each opponent the attacker may name, the BATs the
+    attributes give now (before stratagems and tokens) and the exact odds.
+``notes``
+    The effects of every entry held by anyone (for the race records' tooltips).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Game
+from ..intergalactic import data
+from ..intergalactic.data import BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, Entry
+from ..intergalactic.odds import battle_odds, lookup
+from .board import Board, dist_rows
+
+__all__ = ["BOARD", "IntergalacticBoard", "entry_note"]
+
+_SPECIAL = {
+    "pick": "Pick one of the Above", "twice": "Roll Twice", "lost": "nothing happens",
+    "steal": "Gain a Technology known by any opponent",
+    "prevent": "You may prevent the battle this turn", "sabotage": "Destroy 1 target Fleet",
+    "jam": "Opponent gets -50 to his Conflict Roll",
+}
+_ODDS_LADDER = 8
+
+
+def entry_note(e: Entry) -> str:
+    """An entry's effects as the list prints them ("Weapons +6 (Req Energy 1+)")."""
+    parts = [f"{a} {v:+d}" for a, v in e.effects]
+    if e.vp:
+        parts.append(f"VP +{e.vp}")
+    if e.next_bonus:
+        parts.append(f"+{e.next_bonus} to next roll")
+    if e.nested is not None:
+        parts.append(f"roll on the {e.nested[0]} list +{e.nested[1]}")
+    if e.temporary:
+        parts.append("discard at end of turn")
+    if e.special in _SPECIAL:
+        parts.append(_SPECIAL[e.special])
+    if e.criminal:
+        parts.append("Criminal: -1 to every opponent")
+    if e.req is not None:
+        parts.append(f"(Req {e.req[0]} {e.req[1]}+)")
+    return " ".join(parts) if parts else "-"
+
+
+def _label(e: Entry) -> str:
+    if e.list in ("race", "homeworld"):
+        return f"{e.dc:02d}"
+    if e.dc == 101:
+        return "101+"
+    return f"{e.dc % 100:02d}"
+
+
+def _subject(game: Game, player: int | None) -> int | None:
+    s = game.state
+    if s.cur is not None:
+        return s.cur["player"]
+    if s.active is not None:
+        return s.active
+    return player
+
+
+class IntergalacticBoard(Board):
+    """The board of an Intergalactic game (2-6 players)."""
+
+    asset_name = "intergalactic"
+
+    def _extra(self, game: Game, live: bool) -> dict[str, Any]:
+        s = game.state
+        subject = _subject(game, self.player)
+        list_name = self._list_name(game)
+        out: dict[str, Any] = {
+            "list_name": list_name,
+            "kind": KIND.get(list_name, "") if list_name else "",
+            "subject": subject,
+            "list": self._rows(game, list_name, subject) if list_name else [],
+            "lit": None,
+            "preview": [],
+            "battle": None,
+            "targets": [],
+            "notes": self._notes(game),
+            "end_roll_after": 2 * s.x if s.stage == "conflict" else None,
+            "turns_per_stage": game.rules.turns_per_stage,
+        }
+        if s.cur is not None:
+            cur = s.cur
+            e = lookup(cur["list"], cur["total"] + cur["shift"])
+            out["lit"] = e.name if e else None
+            if s.phase == "spend":
+                out["preview"] = self._preview(game, cur)
+        elif s.last is not None and s.last["list"] == list_name:
+            out["lit"] = s.last["entry"]
+        if s.battle is not None:
+            out["battle"] = self._battle(game)
+        if s.phase == "challenge" and s.active is not None:
+            out["targets"] = self._targets(game, s.active)
+        return out
+
+    # ------------------------------------------------------------------ pieces
+    @staticmethod
+    def _list_name(game: Game) -> str | None:
+        s = game.state
+        if s.phase in ("race", "homeworld"):
+            return s.phase
+        if s.cur is not None:
+            return s.cur["list"]
+        return STAGE_LIST.get(s.stage)
+
+    @staticmethod
+    def _rows(game: Game, list_name: str, subject: int | None) -> list[dict[str, Any]]:
+        s = game.state
+        held = set(s.entries[subject]) if subject is not None else set()
+        attrs = game.attributes(subject) if subject is not None else None
+        taken = set(s.races) if list_name == "race" else set()
+        rows = []
+        for e in LISTS[list_name]:
+            ok = e.req is None or attrs is None or attrs[e.req[0]] >= e.req[1]
+            rows.append({
+                "dc": e.dc, "label": _label(e), "name": e.name, "note": entry_note(e),
+                "description": e.description, "kept": e.kept, "one_shot": e.one_shot,
+                "advanced": e.advanced, "criminal": e.criminal, "vp": e.vp,
+                "held": e.kept and e.name in held, "ok": ok, "taken": e.name in taken,
+            })
+        return rows
+
+    @staticmethod
+    def _preview(game: Game, cur: dict[str, Any]) -> list[dict[str, Any]]:
+        s = game.state
+        p = cur["player"]
+        tokens = s.tokens[p]
+        total = cur["total"]
+        lo = min(total, max(total - tokens, 0))
+        hi = max(total, min(total + tokens, 101))
+        held = set(s.entries[p])
+        attrs = game.attributes(p)
+        out = []
+        for t in range(lo, hi + 1):
+            e = lookup(cur["list"], t)
+            if e is None:
+                gives = False
+            elif e.kept:
+                gives = e.name not in held and (e.req is None or attrs[e.req[0]] >= e.req[1])
+            else:
+                gives = e.special != "lost"
+            out.append({"total": t, "shift": t - total, "cost": abs(t - total),
+                        "entry": e.name if e else None, "gives": gives,
+                        "now": t == total + cur["shift"]})
+        return out
+
+    @staticmethod
+    def _bats(game: Game, a: int, d: int, battle: bool) -> tuple[dict[str, Any], list[Any]]:
+        aa = game.attributes(a, battle=battle)
+        dd = game.attributes(d, battle=battle)
+        bat = {"attacker": 0, "defender": 0}
+        rows = []
+        for attr in BATTLE_ATTRIBUTES:
+            adv = ("attacker" if aa[attr] > dd[attr] else
+                   "defender" if dd[attr] > aa[attr] else "")
+            if adv:
+                bat[adv] += 5
+            rows.append({"attribute": attr, "attacker": aa[attr], "defender": dd[attr],
+                         "advantage": adv})
+        na, nd = game.advanced(a), game.advanced(d)
+        adv = "attacker" if na > nd else "defender" if nd > na else ""
+        if adv:
+            bat[adv] += 5
+        rows.append({"attribute": "Advanced techs and fleets", "attacker": na,
+                     "defender": nd, "advantage": adv})
+        return bat, rows
+
+    def _battle(self, game: Game) -> dict[str, Any]:
+        s = game.state
+        b = s.battle
+        a, d = b["attacker"], b["defender"]
+        base, rows = self._bats(game, a, d, True)
+        computed = "bonus_lost" in b  # the Advantage phase has run
+        bat = ({"attacker": b["bat"][str(a)], "defender": b["bat"][str(d)]} if computed
+               else dict(base))
+        spender = s.active if s.phase == "bat" else None
+        spend = b["spend"] if spender is not None else 0
+        now = dict(bat)
+        ladder = []
+        if spender is not None:
+            side = "attacker" if spender == a else "defender"
+            now[side] += spend
+            for k in range(0, min(s.tokens[spender], _ODDS_LADDER * 5) + 1, 5):
+                x = dict(bat)
+                x[side] += k
+                p = battle_odds(x["attacker"], x["defender"])[side]
+                ladder.append({"tokens": k, "p": f"{p.numerator}/{p.denominator}",
+                               "prob": float(p)})
+
+        def side(k: str) -> str:
+            return "attacker" if k == str(a) else "defender"
+
+        return {
+            "attacker": a, "defender": d, "rows": rows, "computed": computed,
+            "bat_base": base, "bat": bat, "bat_now": now, "spender": spender, "spend": spend,
+            "bonus": {side(k): dict(v) for k, v in b["bonus"].items()},
+            "odds_base": dist_rows(battle_odds(base["attacker"], base["defender"])),
+            "odds": dist_rows(battle_odds(now["attacker"], now["defender"])),
+            "ladder": ladder,
+            "tokens": {"attacker": s.tokens[a], "defender": s.tokens[d]},
+            "rolls": {side(k): v for k, v in b["rolls"].items()},
+            "loser": b["loser"],
+        }
+
+    def _targets(self, game: Game, p: int) -> list[dict[str, Any]]:
+        s = game.state
+        out = []
+        for q in range(game.players):
+            if q == p or not s.alive[q]:
+                continue
+            bat, _ = self._bats(game, p, q, False)
+            out.append({"player": q, "bat": bat,
+                        "odds": dist_rows(battle_odds(bat["attacker"], bat["defender"])),
+                        "fleets": len(game.fleets(q)), "vp": game.vp(q)})
+        return out
+
+    @staticmethod
+    def _notes(game: Game) -> dict[str, str]:
+        s = game.state
+        names = {n for ents in s.entries for n in ents}
+        return {n: entry_note(data.by_name(n)) for n in sorted(names)}
+
+
+BOARD = IntergalacticBoard

@@ -1,0 +1,390 @@
+// The Intergalactic board (2-6 players). Draws game.view(player) and the board's `extra`
+// (boardgames/ui/intergalactic.py): a race-record sheet per player, the list being read
+// with the rolled entry lit, the token controls with the landing previewed before
+// accepting (+/- buttons, and a slider that walks the shift there one intent at a time),
+// the Conflict stage (both players' attributes compared, BAT, exact battle odds before
+// and after tokens), set-up choices. Every legal action sits on one element carrying
+// data-action="<notation>"; the rest go to "Other actions".
+import { mountBoard, h, playerClass, probText } from "./common.js";
+
+const STAGES = [
+  ["research", "I Research"], ["exploration", "II Exploration"], ["development", "III Development"],
+  ["buildup", "IV Buildup"], ["conflict", "V Conflict"],
+];
+const KINDS = [["technology", "Technologies"], ["world", "Worlds"], ["development", "Developments"], ["fleet", "Fleets"]];
+const ATTRS = ["Weapons", "Defense", "Fleet", "Speed", "Population", "Intelligence", "Scan", "Strategy",
+  "Terraforming", "Finance", "Manufacturing", "Metals", "Energy"];
+const BATTLE = new Set(["Weapons", "Defense", "Fleet", "Speed", "Population", "Energy", "Intelligence", "Scan",
+  "Strategy", "Terraforming"]);
+const SHORT = { Weapons: "WEA", Defense: "DEF", Fleet: "FLT", Speed: "SPD", Population: "POP", Intelligence: "INT",
+  Scan: "SCN", Strategy: "STR", Terraforming: "TER", Finance: "FIN", Manufacturing: "MAN", Metals: "MET", Energy: "ENE" };
+
+function who(ctx, p) {
+  if (p === null || p === undefined) return "\u2014";
+  const agents = ctx.model.get("agents") || {};
+  const tag = p === ctx.player ? " (you)" : agents[String(p)] !== undefined ? " (computer)" : "";
+  return `P${p}${tag}`;
+}
+
+function chipP(ctx, p, extra = "") {
+  return h("span", { class: `bg-chip ${playerClass(p)} ${extra}` }, who(ctx, p));
+}
+
+function pct(row) {
+  return row ? `${(row.prob * 100).toFixed(1)}%` : "";
+}
+
+function oddsOf(rows, name) {
+  return (rows || []).find((r) => r.outcome === name);
+}
+
+// ------------------------------------------------------------------ status and prompt
+function statusBar(ctx, v, x) {
+  const track = h("ol", { class: "ig-stages", "aria-label": "stages" },
+    STAGES.map(([key, label]) => h("li", { class: key === v.stage ? "ig-now" : "", "aria-current": key === v.stage ? "step" : null }, label)));
+  const order = (v.order || []).map((p) => chipP(ctx, p, p === v.current_player ? "ig-order-now" : ""));
+  const limit = v.stage === "conflict"
+    ? `end roll (1D10, 5 or less ends) after turn ${x.end_roll_after}`
+    : (v.stage === "setup" || v.stage === "over" ? "" : `${x.turns_per_stage} turns per player`);
+  return h("div", { class: "ig-status" }, track,
+    h("span", { class: "ig-order" }, h("span", { class: "bg-muted" }, "turn order "), order),
+    limit ? h("span", { class: "bg-muted ig-limit" }, limit) : null);
+}
+
+const PROMPTS = {
+  race: "Set-up: choose your Race (click a row), or roll 1D10 for it.",
+  homeworld: "Set-up: choose your Homeworld (click a row), or roll 1D10 for it.",
+  spend: "Spend tokens to shift the roll (1 IT per point, paid on accept), then accept the landing entry.",
+  pick: "Pick one of the Above: click the entry you take.",
+  extra: "Buy an extra roll for 5 IT, or end your turn.",
+  challenge: "Challenge: choose the opponent you attack (the exact odds are shown before stratagems and tokens).",
+  again: "Attack again for 5 IT (from the Challenge phase), or end your turn.",
+  prevent: "Diplomacy / Truce: you may prevent this battle.",
+  steal: "Steal Technology: click a technology of an opponent to take a copy.",
+  sabotage: "Sabotage: click one of your opponent's fleets to destroy it.",
+  bat: "Advantage: add tokens to your BAT (1 IT per point), then done.",
+  discard: "You lose a fleet: click the fleet you discard.",
+  spoils: "You won: take a world of the loser, or eliminate one of their developments.",
+};
+
+function prompt(ctx, v) {
+  let text;
+  if (v.is_over) {
+    const w = v.winner;
+    text = `Game over. ${w === null || w === undefined ? "No single winner" : `${who(ctx, w)} wins`} \u2014 VP ${(v.scores || []).join(" / ")}`;
+  } else if (v.current_player === -1) {
+    text = ctx.live && (ctx.model.get("chance") || []).length ? "Chance: pick the outcome in the chance panel, or roll." : "Rolling\u2026";
+  } else if (ctx.live && ctx.legal.length === 0) {
+    text = `Waiting for ${who(ctx, v.current_player)} (${v.phase})\u2026`;
+  } else {
+    text = PROMPTS[v.phase] || v.phase;
+  }
+  const buttons = [
+    ctx.actionButton("accept", "Accept", "ig-primary"),
+    ctx.actionButton("extra roll", "Extra roll (5 IT)", "ig-primary"),
+    ctx.actionButton("attack again", "Attack again (5 IT)", "ig-primary"),
+    ctx.actionButton("prevent battle", "Prevent the battle"),
+    ctx.actionButton("allow battle", "Let the battle go on"),
+    ctx.actionButton("done", "Done adding IT", "ig-primary"),
+    ctx.actionButton("end turn", "End turn"),
+  ].filter(Boolean);
+  return h("div", { class: "ig-prompt", role: "status" }, h("span", { class: "ig-prompt-text" }, text),
+    buttons.length ? h("span", { class: "bg-row" }, buttons) : null);
+}
+
+// ------------------------------------------------------------------ the roll and tokens
+function rollPanel(ctx, v, x, local) {
+  const r = v.roll;
+  if (!r) return null;
+  const rec = (v.records || [])[r.player] || {};
+  const landing = r.entry ? r.entry : "nothing";
+  const preview = x.preview || [];
+  const live = ctx.live && v.phase === "spend";
+  const minus = ctx.actionButton("shift -1", "\u2212 1 IT", "ig-shift");
+  const plus = ctx.actionButton("shift +1", "+ 1 IT", "ig-shift");
+  const head = h("div", { class: "ig-roll-head" },
+    chipP(ctx, r.player),
+    h("span", { class: "ig-die", title: "the d100 as rolled" }, r.die),
+    h("span", { class: "ig-mod" }, `${r.modifier >= 0 ? "+" : "\u2212"} ${Math.abs(r.modifier)} modifier = ${r.total}`),
+    h("span", { class: "ig-shiftval" }, r.shift ? ` ${r.shift > 0 ? "+" : "\u2212"} ${Math.abs(r.shift)} shift (${Math.abs(r.shift)} IT)` : ""),
+    h("span", { class: "ig-arrow" }, "\u2192"),
+    h("span", { class: "ig-landing", "data-key": "landing" }, `${r.landing}: ${landing}`),
+    h("span", { class: "bg-muted" }, ` on the ${r.list} list \u00b7 ${rec.tokens ?? 0} IT`));
+  const parts = [head];
+  if (live && preview.length > 1) {
+    const lo = preview[0].shift;
+    const hi = preview[preview.length - 1].shift;
+    if (local.slider === null || local.slider < lo || local.slider > hi || local.sliderVersion !== ctx.version) {
+      if (local.walk === null) local.slider = r.shift;
+      local.sliderVersion = ctx.version;
+    }
+    const at = preview.find((p) => p.shift === local.slider) || preview.find((p) => p.now);
+    const slider = h("input", { type: "range", class: "ig-slider bg-range", min: String(lo), max: String(hi), step: "1",
+      value: String(local.slider), "data-control": "ig-slider", "aria-label": "shift the roll (tokens)",
+      "aria-valuetext": at ? `shift ${at.shift}: ${at.entry || "nothing"}` : "" });
+    const show = h("span", { class: "ig-preview-text", "data-key": "preview" },
+      at ? `${at.shift > 0 ? "+" : ""}${at.shift} \u2192 ${at.total}: ${at.entry || "nothing"} (${at.cost} IT)${at.gives ? "" : " \u2014 gives nothing"}` : "");
+    slider.addEventListener("input", () => {
+      local.slider = Number(slider.value);
+      const p = preview.find((q) => q.shift === local.slider);
+      show.textContent = p ? `${p.shift > 0 ? "+" : ""}${p.shift} \u2192 ${p.total}: ${p.entry || "nothing"} (${p.cost} IT)${p.gives ? "" : " \u2014 gives nothing"}` : "";
+      for (const row of document.querySelectorAll(`[data-ig-board="${local.id}"] .ig-list tr[data-name]`)) {
+        row.classList.toggle("ig-aim", !!p && row.dataset.name === (p.entry || ""));
+      }
+    });
+    const go = h("button", { class: "bg-btn", type: "button", "data-control": "ig-walk",
+      title: "shift the roll to the previewed total, one token at a time" }, "Shift there");
+    parts.push(h("div", { class: "ig-tokens" }, minus, slider, plus, go, show));
+    parts.push(previewLadder(ctx, preview));
+  } else if (minus || plus) {
+    parts.push(h("div", { class: "ig-tokens" }, minus, plus));
+  }
+  return h("section", { class: "bg-section ig-roll", "aria-label": "the roll" },
+    h("h4", null, v.phase === "spend" ? "Roll: spend tokens to shift it" : "Last roll"), parts);
+}
+
+function previewLadder(ctx, preview) {
+  // one item per entry: the cheapest shift that lands on it (and the current landing)
+  const best = new Map();
+  for (const p of preview) {
+    const key = p.entry || "";
+    const old = best.get(key);
+    if (!old || p.now || (!old.now && p.cost < old.cost)) best.set(key, p);
+  }
+  const items = preview.filter((p) => best.get(p.entry || "") === p).map((p) =>
+    h("li", { class: `ig-pv${p.now ? " ig-pv-now" : ""}${p.gives ? "" : " ig-pv-none"}`,
+      title: `${p.cost} IT: total ${p.total}` },
+    h("span", { class: "ig-pv-shift" }, `${p.shift > 0 ? "+" : ""}${p.shift}`),
+    h("span", { class: "ig-pv-entry" }, p.entry || "nothing")));
+  return h("ol", { class: "ig-preview", "aria-label": "where each shift lands" }, items);
+}
+
+// ------------------------------------------------------------------ the list
+function listPanel(ctx, v, x) {
+  const rows = x.list || [];
+  if (!rows.length) return null;
+  const reach = new Set((x.preview || []).map((p) => p.entry).filter(Boolean));
+  const verb = x.list_name === "race" ? "race" : x.list_name === "homeworld" ? "homeworld" : "pick";
+  const body = rows.map((r) => {
+    const action = ctx.take(`${verb} ${r.name}`);
+    const cls = ["ig-row"];
+    if (r.name === x.lit) cls.push("ig-lit");
+    if (r.held) cls.push("ig-held");
+    if (!r.ok) cls.push("ig-unmet");
+    if (r.taken) cls.push("ig-taken");
+    if (reach.has(r.name)) cls.push("ig-reach");
+    const name = action
+      ? h("button", { class: "bg-btn bg-act ig-pick", type: "button", "data-action": action, title: action }, r.name)
+      : h("span", { class: "ig-name" }, r.name);
+    const flags = [
+      r.held ? h("span", { class: "ig-flag" }, "held") : null,
+      !r.ok ? h("span", { class: "ig-flag ig-flag-warn" }, "req not met") : null,
+      r.taken ? h("span", { class: "ig-flag" }, "taken") : null,
+      r.criminal ? h("span", { class: "ig-flag ig-flag-warn" }, "criminal") : null,
+      r.advanced ? h("span", { class: "ig-flag" }, "advanced") : null,
+    ];
+    return h("tr", { class: cls.join(" "), "data-name": r.name, "aria-current": r.name === x.lit ? "true" : null },
+      h("td", { class: "ig-dc" }, r.label), h("td", null, name, r.description ? h("span", { class: "bg-muted" }, ` (${r.description})`) : null),
+      h("td", { class: "ig-note" }, r.note, " ", flags));
+  });
+  const title = { race: "Races (1D10)", homeworld: "Homeworlds (1D10)" }[x.list_name] || `${x.list_name[0].toUpperCase()}${x.list_name.slice(1)} list`;
+  const roll = ctx.actionButton(`${verb} roll`, "Roll 1D10 for it");
+  const lit = rows.find((r) => r.name === x.lit);
+  return h("details", { class: "bg-section ig-listbox", open: true },
+    h("summary", { "data-key": "list" }, title, lit ? h("span", { class: "bg-muted" }, ` \u2014 lit: ${lit.label} ${lit.name}`) : null),
+    roll ? h("div", { class: "bg-row" }, roll) : null,
+    h("div", { class: "ig-listwrap" }, h("table", { class: "ig-list", "data-list": x.list_name }, h("tbody", null, body))));
+}
+
+// ------------------------------------------------------------------ the conflict stage
+function challengePanel(ctx, v, x) {
+  const targets = x.targets || [];
+  if (!targets.length || v.phase !== "challenge") return null;
+  return h("section", { class: "bg-section ig-challenge", "aria-label": "challenge" },
+    h("h4", null, `Challenge: ${who(ctx, v.current_player)} chooses whom to attack`),
+    h("div", { class: "ig-targets" }, targets.map((t) => {
+      const win = oddsOf(t.odds, "attacker");
+      const a = ctx.take(`attack ${t.player}`);
+      const body = [chipP(ctx, t.player), h("span", null, ` BAT ${t.bat.attacker} vs ${t.bat.defender}`),
+        h("span", { class: "ig-odds-inline" }, " win ", win ? probText(win) : ""),
+        h("span", { class: "bg-muted" }, ` \u00b7 ${t.fleets} fleet${t.fleets === 1 ? "" : "s"} \u00b7 ${t.vp} VP`)];
+      return a ? h("button", { class: "bg-btn bg-act ig-target", type: "button", "data-action": a, title: a }, "Attack ", body)
+        : h("div", { class: "ig-target" }, body);
+    })));
+}
+
+function oddsBars(rows, label) {
+  return h("div", { class: "ig-odds", "aria-label": label },
+    h("h5", null, label),
+    ["attacker", "tie", "defender"].map((name) => {
+      const r = oddsOf(rows, name);
+      if (!r) return null;
+      return h("div", { class: `ig-odds-row ig-odds-${name}` },
+        h("span", { class: "ig-odds-name" }, name === "tie" ? "tie" : `${name} wins`),
+        h("span", { class: "bg-bar-bg" }, h("span", { class: "bg-bar", style: { width: `${r.prob * 100}%` } })),
+        h("span", { class: "bg-prob" }, probText(r)));
+    }));
+}
+
+function battlePanel(ctx, v, x) {
+  const b = x.battle;
+  if (!b) return null;
+  const bonus = b.bonus || {};
+  const cell = (side, row) => {
+    const plus = (bonus[side] || {})[row.attribute];
+    return h("td", { class: `ig-num${row.advantage === side ? " ig-adv" : ""}` }, String(row[side]),
+      plus ? h("span", { class: "ig-bonus", title: "stratagem bonus, this battle only" }, ` (+${plus})`) : null,
+      row.advantage === side ? h("span", { class: "ig-plus5", "aria-label": "advantage" }, " +5") : null);
+  };
+  const table = h("table", { class: "ig-compare" },
+    h("thead", null, h("tr", null, h("th", null, "Attribute"),
+      h("th", null, "Attacker ", chipP(ctx, b.attacker)), h("th", null, "Defender ", chipP(ctx, b.defender)))),
+    h("tbody", null, b.rows.map((row) => h("tr", null, h("th", null, row.attribute), cell("attacker", row), cell("defender", row)))),
+    h("tfoot", null, h("tr", null, h("th", null, b.computed ? "BAT" : "BAT (provisional)"),
+      h("td", { class: "ig-num ig-bat" }, b.bat_now.attacker), h("td", { class: "ig-num ig-bat" }, b.bat_now.defender))));
+  const rolls = b.rolls || {};
+  const crs = (side) => rolls[side] !== undefined
+    ? h("span", { class: "ig-crs" }, h("span", { class: "ig-die" }, rolls[side]), ` + ${b.bat[side]} = ${rolls[side] + b.bat[side]}`)
+    : h("span", { class: "bg-muted" }, "not rolled");
+  const spend = b.spender !== null && b.spender !== undefined
+    ? h("div", { class: "ig-spend" },
+      h("span", null, `${who(ctx, b.spender)} adds `), h("strong", { class: "ig-spendval" }, `${b.spend} IT`),
+      ctx.actionButton("bat -1", "\u2212 1"), ctx.actionButton("bat +1", "+ 1"),
+      b.ladder.length ? h("span", { class: "ig-ladder bg-muted" }, " win chance with +IT: ",
+        b.ladder.map((l) => h("span", { class: "ig-ladder-step", title: `exactly ${l.p}` }, `+${l.tokens}: ${(l.prob * 100).toFixed(1)}%`))) : null)
+    : null;
+  return h("section", { class: "bg-section ig-battle", "aria-label": "battle" },
+    h("h4", null, `Battle: ${who(ctx, b.attacker)} attacks ${who(ctx, b.defender)}`),
+    h("div", { class: "ig-battle-grid" }, table,
+      h("div", { class: "ig-battle-side" },
+        oddsBars(b.odds_base, "Exact odds from the attributes (before tokens)"),
+        oddsBars(b.odds, b.spend ? "Exact odds with the tokens added" : "Exact odds now"),
+        spend,
+        h("div", { class: "ig-rolls" }, h("div", null, "Attacker: ", crs("attacker")), h("div", null, "Defender: ", crs("defender"))),
+        b.loser !== null && b.loser !== undefined ? h("div", { class: "ig-result" }, `${who(ctx, b.loser)} lost the battle`) : null)));
+}
+
+// ------------------------------------------------------------------ race records
+/** The verbs whose action may sit on player p's entries now (so an entry two players
+ *  hold gets the action on the right sheet). */
+function verbsFor(v, x, p) {
+  const me = v.current_player;
+  const b = x.battle;
+  const out = [];
+  if (p === me) out.push("discard");
+  if (b && p !== me && (p === b.attacker || p === b.defender)) out.push("sabotage");
+  if (b && p === b.loser) out.push("take", "remove");
+  if (p !== me) out.push("steal");
+  return out;
+}
+
+function entryChip(ctx, name, note, verbs) {
+  for (const verb of verbs) {
+    const a = ctx.take(`${verb} ${name}`);
+    if (a) {
+      return h("button", { class: "bg-btn bg-act ig-entry ig-entry-act", type: "button", "data-action": a, title: `${a} \u2014 ${note || ""}` },
+        h("span", { class: "ig-verb" }, verb), ` ${name}`);
+    }
+  }
+  return h("span", { class: "ig-entry", title: note || "" }, name);
+}
+
+function recordSheet(ctx, v, x, rec) {
+  const p = rec.player;
+  const notes = x.notes || {};
+  const active = v.current_player === p;
+  const capPct = rec.cap ? Math.min(100, (rec.tokens / rec.cap) * 100) : 0;
+  const attrs = h("table", { class: "ig-attrs" }, h("tbody", null, ATTRS.map((a) => {
+    const val = rec.attributes[a];
+    return h("tr", { class: BATTLE.has(a) ? "ig-battle-attr" : "" },
+      h("th", { title: a }, SHORT[a]), h("td", { class: `ig-num${val < 0 ? " ig-neg" : val > 0 ? "" : " bg-muted"}` }, val));
+  })));
+  const verbs = ctx.live ? verbsFor(v, x, p) : [];
+  const held = KINDS.map(([k, label]) => {
+    const names = (rec.held || {})[k] || [];
+    return h("div", { class: "ig-kind", "data-kind": k },
+      h("span", { class: "ig-kind-label" }, `${label} ${names.length}`),
+      h("span", { class: "ig-entries" }, names.length ? names.map((n) => entryChip(ctx, n, notes[n], verbs)) : h("span", { class: "bg-muted" }, "\u2014")));
+  });
+  const flags = [
+    rec.alive ? null : h("span", { class: "ig-flag ig-flag-warn" }, "eliminated"),
+    rec.next_bonus ? h("span", { class: "ig-flag" }, `+${rec.next_bonus} next roll`) : null,
+    rec.jammed ? h("span", { class: "ig-flag ig-flag-warn" }, `jammed \u2212${rec.jammed}`) : null,
+  ];
+  return h("article", { class: `ig-record ${playerClass(p)}${active ? " ig-active" : ""}${rec.alive ? "" : " ig-dead"}`,
+    "data-player": String(p), "aria-label": `race record of player ${p}` },
+  h("header", { class: "ig-record-head" },
+    h("strong", null, who(ctx, p)),
+    h("span", { class: "ig-race" }, `${rec.race || "no race yet"} \u00b7 ${rec.homeworld || "no homeworld yet"}`),
+    h("span", { class: "ig-vp", title: "Victory Points" }, `${rec.vp} VP`), flags),
+  h("div", { class: "ig-it", title: `Intergalactic Tokens: ${rec.tokens} of a cap of ${rec.cap} (20 + Intelligence)` },
+    h("span", null, `IT ${rec.tokens}/${rec.cap}`),
+    h("span", { class: "bg-bar-bg" }, h("span", { class: "bg-bar", style: { width: `${capPct}%` } })),
+    h("span", { class: "bg-muted" }, ` \u00b7 ${rec.fleets} fleet${rec.fleets === 1 ? "" : "s"} \u00b7 ${rec.advanced} advanced`)),
+  h("div", { class: "ig-record-body" }, attrs, h("div", { class: "ig-held" }, held)));
+}
+
+function records(ctx, v, x) {
+  return h("section", { class: "bg-section ig-records", "aria-label": "race records" },
+    (v.records || []).map((r) => recordSheet(ctx, v, x, r)));
+}
+
+// ------------------------------------------------------------------ mount
+let boards = 0;
+
+function makeRender(local) {
+  return function renderMain(ctx) {
+    const v = ctx.view;
+    const x = ctx.extra || {};
+    if (!v || !v.records) return h("p", null, "No position to show.");
+    local.lastCtx = ctx;
+    // Walk the slider's shift one intent per new view (each one a legal action), and
+    // scroll the list (not the page) to the lit row.
+    queueMicrotask(() => { walkStep(ctx, local); scrollToLit(local); });
+    return h("div", { class: "ig-board", "data-ig-board": local.id },
+      statusBar(ctx, v, x), prompt(ctx, v), rollPanel(ctx, v, x, local), challengePanel(ctx, v, x),
+      battlePanel(ctx, v, x), listPanel(ctx, v, x), records(ctx, v, x));
+  };
+}
+
+function scrollToLit(local) {
+  const box = document.querySelector(`[data-ig-board="${local.id}"] .ig-listwrap`);
+  const row = box && box.querySelector("tr.ig-lit");
+  if (!row) return;
+  const top = row.offsetTop - box.clientHeight / 2 + row.clientHeight / 2;
+  box.scrollTop = Math.max(0, top);
+}
+
+function walkStep(ctx, local) {
+  if (local.walk === null) return;
+  const v = ctx.view || {};
+  const r = v.roll;
+  if (!ctx.live || !r || v.phase !== "spend") { local.walk = null; return; }
+  if (local.walkSent === ctx.version) return;  // wait for the kernel's answer
+  if (r.shift === local.walk) { local.walk = null; return; }
+  const step = local.walk > r.shift ? "shift +1" : "shift -1";
+  if (!ctx.legal.includes(step)) { local.walk = null; return; }
+  local.walkSent = ctx.version;
+  ctx.model.send({ type: "intent", action: step, version: ctx.version });
+}
+
+export function render({ model, el, host, signal }) {
+  const local = { id: `ig${++boards}`, slider: null, sliderVersion: null, walk: null, walkSent: null, lastCtx: null };
+  const cleanup = mountBoard({ model, el, host, signal }, {
+    game: "intergalactic",
+    title: () => "Intergalactic",
+    renderMain: makeRender(local),
+  });
+  const onWalk = (ev) => {
+    const t = ev.target instanceof Element ? ev.target.closest('[data-control="ig-walk"]') : null;
+    if (!t || !el.contains(t) || t.closest(".bg-forks")) return;
+    if (t.closest("[data-ig-board]")?.dataset.igBoard !== local.id) return;
+    local.walk = local.slider;
+    local.walkSent = null;
+    if (local.lastCtx) walkStep(local.lastCtx, local);
+  };
+  el.addEventListener("click", onWalk);
+  return () => { el.removeEventListener("click", onWalk); if (cleanup) cleanup(); };
+}
+
+export default { render };
