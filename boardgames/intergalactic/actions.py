@@ -28,7 +28,7 @@ notation                   meaning
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.action import Action
 from ..core.errors import InvalidActionError
@@ -42,21 +42,48 @@ _FIXED = {
 _NAMED = ("race", "homeworld", "pick", "steal", "sabotage", "discard", "take", "remove",
           "attack")
 VERBS = tuple(sorted((*_FIXED, *_NAMED)))
+_CACHE: dict[tuple[str, str], Move] = {}
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """An Intergalactic action: a verb and its argument."""
+    """An Intergalactic action: a verb and its argument. The notation and the hash are
+    computed once, when the move is made (the game shares its instances: :meth:`of`)."""
 
     verb: str
     arg: str = ""
+    _text: str = field(default="", init=False, repr=False, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.verb not in VERBS:
-            raise InvalidActionError(str(self), f"unknown verb {self.verb!r}; verbs: {VERBS}")
+            raise InvalidActionError(f"{self.verb} {self.arg}".strip(),
+                                     f"unknown verb {self.verb!r}; verbs: {VERBS}")
+        if not isinstance(self.arg, str):
+            raise InvalidActionError(self.arg, "a move's argument is a string")
+        object.__setattr__(self, "_text", f"{self.verb} {self.arg}" if self.arg else self.verb)
+        object.__setattr__(self, "_hash", hash(self._text))
 
     def __str__(self) -> str:
-        return f"{self.verb} {self.arg}" if self.arg else self.verb
+        return self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not Move:
+            return NotImplemented
+        return self._text == other._text  # the notation is one-to-one
+
+    @classmethod
+    def of(cls, verb: str, arg: str = "") -> Move:
+        """The shared instance of ``Move(verb, arg)``."""
+        m = _CACHE.get((verb, arg))
+        if m is None:
+            m = _CACHE[verb, arg] = cls(verb, arg)
+        return m
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -71,9 +98,9 @@ class Move(Action):
             if arg not in _FIXED[verb]:
                 want = " or ".join(repr(f"{verb} {a}".strip()) for a in _FIXED[verb])
                 raise InvalidActionError(text, f"expected {want}")
-            return cls(verb, arg)
+            return _CACHE.get((verb, arg)) or cls(verb, arg)
         if not arg:
             raise InvalidActionError(text, f"{verb!r} needs a name")
         if verb == "attack" and arg != "again" and not arg.isdigit():
             raise InvalidActionError(text, "expected 'attack <player number>' or 'attack again'")
-        return cls(verb, arg)
+        return _CACHE.get((verb, arg)) or cls(verb, arg)

@@ -1,11 +1,13 @@
 """Invariants of an Intergalactic position, checked by the conformance tests at every
-step: tokens within the cap, entries held at most once, eliminated players never act."""
+step: tokens within the cap, entries held at most once, eliminated players never act, and
+the incrementally kept attribute levels equal to a computation from scratch."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from . import data
+from .game import _all_attributes
 
 if TYPE_CHECKING:
     from .game import Intergalactic
@@ -32,6 +34,8 @@ def invariants(game: Intergalactic) -> list[str]:
         bad.append(f"eliminated P{to_move} is to move")
     if s.stage in data.STAGES[:4] and s.turn > game.rules.turns_per_stage * game.players:
         bad.append(f"turn {s.turn} beyond the stage's end")
+    if s.attrs != _all_attributes(s.races, s.homeworlds, s.entries, s.alive):
+        bad.append("incremental attributes differ from a computation from scratch")
     if s.stage not in ("setup", "over") and any(r is None for r in s.races):
         bad.append("a player has no race after set-up")
     return bad

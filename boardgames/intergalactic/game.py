@@ -17,7 +17,7 @@ from ..core.game import CHANCE, Game, State
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, STAGES, Entry
-from .odds import lookup, stage_modifier
+from .odds import _STAGE_WEIGHTS, lookup
 from .rules import Rules
 
 __all__ = ["Intergalactic", "IntergalacticState"]
@@ -36,16 +36,35 @@ class IntergalacticState(State):
     """An Intergalactic position. Per-player values are tuples (index = player); held
     entries are sorted tuples of names; the battle is a dict copied on write."""
 
-    __slots__ = ("active", "alive", "battle", "bonus", "chance", "cur", "entries", "extras",
-                 "homeworlds", "idx", "jam", "last", "order", "order_rolls", "phase", "races",
-                 "stage", "temp", "todo", "tokens", "turn", "x")
+    __slots__ = ("active", "alive", "attrs", "battle", "bonus", "chance", "cur", "entries",
+                 "extras", "homeworlds", "idx", "jam", "last", "order", "order_rolls", "phase",
+                 "races", "stage", "temp", "todo", "tokens", "turn", "x")
 
     def copy(self) -> IntergalacticState:
         c = object.__new__(IntergalacticState)
-        for n in self.__slots__:
-            setattr(c, n, getattr(self, n))
-        if self.battle is not None:
-            c.battle = dict(self.battle)
+        c.active = self.active
+        c.alive = self.alive
+        c.attrs = self.attrs
+        c.battle = None if self.battle is None else dict(self.battle)
+        c.bonus = self.bonus
+        c.chance = self.chance
+        c.cur = self.cur
+        c.entries = self.entries
+        c.extras = self.extras
+        c.homeworlds = self.homeworlds
+        c.idx = self.idx
+        c.jam = self.jam
+        c.last = self.last
+        c.order = self.order
+        c.order_rolls = self.order_rolls
+        c.phase = self.phase
+        c.races = self.races
+        c.stage = self.stage
+        c.temp = self.temp
+        c.todo = self.todo
+        c.tokens = self.tokens
+        c.turn = self.turn
+        c.x = self.x
         return c
 
 
@@ -53,10 +72,19 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     return (*t[:i], v, *t[i + 1:])
 
 
+_INDEX = {a: i for i, a in enumerate(ATTRIBUTES)}
+_INT = _INDEX["Intelligence"]
+_STRATEGY = _INDEX["Strategy"]
+_INCOME_INDEX = {k: (None if a is None else _INDEX[a]) for k, a in _INCOME.items()}
+_MODIFIER = {lst: tuple((_INDEX[a], w) for a, w in _STAGE_WEIGHTS[stage])
+             for stage, lst in STAGE_LIST.items()}
+"""Per list: (attribute index, weight) of the stage modifier (``odds.stage_modifier``)."""
+
+
 @lru_cache(maxsize=4096)
 def _base_attributes(race: str | None, home: str | None, entries: tuple[str, ...]
                      ) -> tuple[int, ...]:
-    acc = dict.fromkeys(ATTRIBUTES, 0)
+    acc = [0] * len(ATTRIBUTES)
     rows = [data.by_name(n) for n in entries]
     if race:
         rows.append(_RACES[race])
@@ -64,12 +92,87 @@ def _base_attributes(race: str | None, home: str | None, entries: tuple[str, ...
         rows.append(_HOMES[home])
     for e in rows:
         for a, v in e.effects:
-            acc[a] += v
-    return tuple(acc[a] for a in ATTRIBUTES)
+            acc[_INDEX[a]] += v
+    return tuple(acc)
 
 
-def _criminals(entries: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(a for n in entries if (e := data.by_name(n)).criminal for a, _ in e.effects)
+@lru_cache(maxsize=4096)
+def _criminals(entries: tuple[str, ...]) -> tuple[int, ...]:
+    """Attribute indices of the Criminal developments among ``entries`` (one per entry)."""
+    return tuple(_INDEX[a] for n in entries if (e := data.by_name(n)).criminal
+                 for a, _ in e.effects)
+
+
+def _all_attributes(races: tuple, homes: tuple, entries: tuple[tuple[str, ...], ...],
+                    alive: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every player's attribute levels (the order of ``ATTRIBUTES``): Race, Homeworld and
+    held entries, minus 1 per Criminal development of each living opponent (ruling 6)."""
+    n = len(entries)
+    out = [_base_attributes(races[p], homes[p], entries[p]) for p in range(n)]
+    for q in range(n):
+        crim = _criminals(entries[q]) if alive[q] else ()
+        if crim:
+            for p in range(n):
+                if p != q:
+                    row = list(out[p])
+                    for i in crim:
+                        row[i] -= 1
+                    out[p] = tuple(row)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _pickable(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
+              ) -> tuple[Entry, ...]:
+    """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
+    with ``attrs`` may take: requirement met and, for entries that are kept, not held."""
+    return tuple(e for e in LISTS[list_name] if e.dc <= 100
+                 and (not e.kept or e.name not in held)
+                 and (e.req is None or attrs[_INDEX[e.req[0]]] >= e.req[1]))
+
+
+_FLEET_NAMES = frozenset(e.name for rows in LISTS.values() for e in rows
+                         if e.fleet > 0 and e.kept)
+_CRIMINAL_NAMES = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)
+_move = Move.of
+_ACCEPT, _UP, _DOWN = _move("accept"), _move("shift", "+1"), _move("shift", "-1")
+_SPEND = {(u, d): (_ACCEPT, *([_UP] if u else []), *([_DOWN] if d else []))
+          for u in (False, True) for d in (False, True)}
+_DONE, _BAT_UP, _BAT_DOWN = _move("done"), _move("bat", "+1"), _move("bat", "-1")
+_BAT = {(u, d): (*([_BAT_UP] if u else []), *([_BAT_DOWN] if d else []), _DONE)
+        for u in (False, True) for d in (False, True)}
+_EXTRA = (_move("end", "turn"), _move("extra", "roll"))
+_AGAIN = (_move("attack", "again"), _move("end", "turn"))
+_PREVENT = (_move("allow", "battle"), _move("prevent", "battle"))
+for _moves in (*_SPEND.values(), *_BAT.values(), _EXTRA, _AGAIN, _PREVENT):
+    assert list(_moves) == sorted(_moves, key=str)  # legal_actions() are sorted
+_ROLL_RACE, _ROLL_HOME = _move("race", "roll"), _move("homeworld", "roll")
+
+
+def _refresh(s: IntergalacticState) -> None:
+    """Recompute ``s.attrs`` from scratch (set-up and scenarios)."""
+    s.attrs = _all_attributes(s.races, s.homeworlds, s.entries, s.alive)
+
+
+def _shift_attributes(s: IntergalacticState, p: int, e: Entry, sign: int,
+                      effects: bool = True) -> None:
+    """Update ``s.attrs`` incrementally when player ``p`` gains (``sign`` 1) or loses (-1)
+    entry ``e`` (with ``effects`` False: only its Criminal penalty, for an elimination).
+    ``checks.invariants`` compares the result with :func:`_all_attributes`."""
+    rows = list(s.attrs)
+    if effects and e.effects:
+        row = list(rows[p])
+        for a, v in e.effects:
+            row[_INDEX[a]] += sign * v
+        rows[p] = tuple(row)
+    if e.criminal and s.alive[p]:
+        for q in range(len(rows)):
+            if q != p:
+                row = list(rows[q])
+                for a, _ in e.effects:
+                    row[_INDEX[a]] -= sign
+                rows[q] = tuple(row)
+    s.attrs = tuple(rows)
 
 
 class Intergalactic(Game):
@@ -110,6 +213,7 @@ class Intergalactic(Game):
         s.entries = ((),) * n
         s.tokens = (0,) * n
         s.alive = (True,) * n
+        s.attrs = _all_attributes(s.races, s.homeworlds, s.entries, s.alive)
         s.bonus = (0,) * n
         s.jam = (0,) * n
         s.temp = ((),) * n
@@ -156,12 +260,7 @@ class Intergalactic(Game):
         Criminal development of each living opponent in its attribute (ruling 6); with
         ``battle`` also the stratagem bonuses of the current battle."""
         s = s if s is not None else self._s
-        base = _base_attributes(s.races[player], s.homeworlds[player], s.entries[player])
-        out = dict(zip(ATTRIBUTES, base, strict=True))
-        for q in range(len(s.entries)):
-            if q != player and s.alive[q]:
-                for a in _criminals(s.entries[q]):
-                    out[a] -= 1
+        out = dict(zip(ATTRIBUTES, s.attrs[player], strict=True))
         if battle and s.battle is not None:
             for a, v in s.battle["bonus"].get(str(player), ()):
                 out[a] += v
@@ -169,12 +268,13 @@ class Intergalactic(Game):
 
     def cap(self, player: int, s: IntergalacticState | None = None) -> int:
         """The token cap: 20 + Intelligence, at least 0."""
-        return max(0, 20 + self.attributes(player, s)["Intelligence"])
+        s = s if s is not None else self._s
+        return max(0, 20 + s.attrs[player][_INT])
 
     def fleets(self, player: int, s: IntergalacticState | None = None) -> tuple[str, ...]:
         """Held entries that give Fleet (each one is a fleet: rule "End")."""
         s = s if s is not None else self._s
-        return tuple(n for n in s.entries[player] if data.by_name(n).fleet > 0)
+        return tuple(n for n in s.entries[player] if n in _FLEET_NAMES)
 
     def vp(self, player: int, s: IntergalacticState | None = None) -> int:
         """Victory Points: 1 per held entry and the Homeworld, plus every "VP +N"."""
@@ -190,7 +290,7 @@ class Intergalactic(Game):
                    if (e := data.by_name(n)).advanced and e.list in ("research", "buildup"))
 
     def _meets(self, s: IntergalacticState, p: int, e: Entry) -> bool:
-        return e.req is None or self.attributes(p, s)[e.req[0]] >= e.req[1]
+        return e.req is None or s.attrs[p][_INDEX[e.req[0]]] >= e.req[1]
 
     # ------------------------------------------------------------------ protocol
     def _to_move(self, s: IntergalacticState) -> int | None:
@@ -216,52 +316,57 @@ class Intergalactic(Game):
             raise InvalidActionError(text, "an action is a Move or its notation string")
         return Move.parse(text)
 
-    def _legal(self, s: IntergalacticState) -> list[Move]:
+    def legal_actions(self) -> tuple[Move, ...]:
+        """The legal actions of the player to move, sorted by notation and unique (empty at
+        chance nodes and when the game is over). ``_legal`` lists them already sorted."""
+        cached = self._legal_cache
+        if cached is None:
+            s = self._s
+            cached = () if s.chance is not None or s.stage == "over" else self._legal(s)
+            self._legal_cache = cached
+        return cached
+
+    def _legal(self, s: IntergalacticState) -> tuple[Move, ...]:
         p = s.active
         ph = s.phase
-        if ph == "race":
-            taken = set(s.races)
-            return [Move("race", "roll")] + [Move("race", r) for r in _RACES if r not in taken]
-        if ph == "homeworld":
-            taken = set(s.homeworlds) if self.rules.distinct_homeworlds else set()
-            return [Move("homeworld", "roll")] + [
-                Move("homeworld", h) for h in _HOMES if h not in taken]
         if ph == "spend":
-            out = [Move("accept")]
-            total, shift = s.cur["total"], s.cur["shift"]
+            cur = s.cur
+            shift = cur["shift"]
+            landing = cur["total"] + shift
             t = s.tokens[p]
-            if total + shift < 101 and abs(shift + 1) <= t:
-                out.append(Move("shift", "+1"))
-            if total + shift > 0 and abs(shift - 1) <= t:
-                out.append(Move("shift", "-1"))
-            return out
-        if ph == "pick":
-            return [Move("pick", e.name) for e in self._pickable(s, p, s.cur["list"])]
-        if ph == "extra":
-            return [Move("extra", "roll"), Move("end", "turn")]
-        if ph == "challenge":
-            return [Move("attack", str(q)) for q in self._opponents(s, p)]
-        if ph == "again":
-            return [Move("attack", "again"), Move("end", "turn")]
-        if ph == "prevent":
-            return [Move("prevent", "battle"), Move("allow", "battle")]
-        if ph == "steal":
-            return [Move("steal", n) for n in self._stealable(s, p)]
-        if ph == "sabotage":
-            return [Move("sabotage", n) for n in self.fleets(self._foe(s, p), s)]
+            return _SPEND[landing < 101 and abs(shift + 1) <= t,
+                          landing > 0 and abs(shift - 1) <= t]
         if ph == "bat":
             spent = s.battle["spend"]
-            out = [Move("done")]
-            if spent < s.tokens[p]:
-                out.append(Move("bat", "+1"))
-            if spent > 0:
-                out.append(Move("bat", "-1"))
-            return out
-        if ph == "discard":
-            return [Move("discard", n) for n in self.fleets(p, s)]
-        if ph == "spoils":
-            return [Move(v, n) for v, n in self._spoils(s, p)]
-        return []  # pragma: no cover - every decision phase is listed above
+            return _BAT[spent < s.tokens[p], spent > 0]
+        if ph == "extra":
+            return _EXTRA
+        if ph == "again":
+            return _AGAIN
+        if ph == "prevent":
+            return _PREVENT
+        if ph == "race":
+            taken = set(s.races)
+            moves = [_ROLL_RACE] + [_move("race", r) for r in _RACES if r not in taken]
+        elif ph == "homeworld":
+            taken = set(s.homeworlds) if self.rules.distinct_homeworlds else set()
+            moves = [_ROLL_HOME] + [_move("homeworld", h) for h in _HOMES if h not in taken]
+        elif ph == "pick":
+            moves = [_move("pick", e.name)
+                     for e in _pickable(s.cur["list"], s.entries[p], s.attrs[p])]
+        elif ph == "challenge":
+            moves = [_move("attack", str(q)) for q in self._opponents(s, p)]
+        elif ph == "steal":
+            moves = [_move("steal", n) for n in self._stealable(s, p)]
+        elif ph == "sabotage":
+            moves = [_move("sabotage", n) for n in self.fleets(self._foe(s, p), s)]
+        elif ph == "discard":
+            moves = [_move("discard", n) for n in self.fleets(p, s)]
+        elif ph == "spoils":
+            moves = [_move(v, n) for v, n in self._spoils(s, p)]
+        else:  # pragma: no cover - every decision phase is listed above
+            raise AssertionError(f"no decision in phase {ph!r}")
+        return tuple(sorted(set(moves), key=str))
 
     def _why_illegal(self, s: IntergalacticState, action: Move) -> tuple[str, str]:
         verbs = {m.verb for m in self._legal(s)}
@@ -282,9 +387,8 @@ class Intergalactic(Game):
         b = s.battle
         return b["defender"] if p == b["attacker"] else b["attacker"]
 
-    def _pickable(self, s: IntergalacticState, p: int, list_name: str) -> list[Entry]:
-        return [e for e in LISTS[list_name] if e.dc <= 100
-                and (not e.kept or e.name not in s.entries[p]) and self._meets(s, p, e)]
+    def _pickable(self, s: IntergalacticState, p: int, list_name: str) -> tuple[Entry, ...]:
+        return _pickable(list_name, s.entries[p], s.attrs[p])
 
     def _stealable(self, s: IntergalacticState, p: int) -> list[str]:
         names = {n for q in self._opponents(s, p) for n in s.entries[q]
@@ -305,12 +409,14 @@ class Intergalactic(Game):
 
     def _gain(self, s: IntergalacticState, p: int, name: str, log: list[str]) -> None:
         s.entries = _set(s.entries, p, tuple(sorted((*s.entries[p], name))))
+        _shift_attributes(s, p, data.by_name(name), 1)
         log.append(f"P{p} gains {name} ({KIND[data.by_name(name).list]})")
 
     def _lose(self, s: IntergalacticState, p: int, name: str, log: list[str], why: str) -> None:
         ents = list(s.entries[p])
         ents.remove(name)
         s.entries = _set(s.entries, p, tuple(ents))
+        _shift_attributes(s, p, data.by_name(name), -1)
         if name in s.temp[p]:
             s.temp = _set(s.temp, p, tuple(n for n in s.temp[p] if n != name))
         log.append(f"P{p} loses {name} ({why})")
@@ -321,6 +427,8 @@ class Intergalactic(Game):
             self._eliminate(s, p, log, "lost the last fleet")
 
     def _eliminate(self, s: IntergalacticState, p: int, log: list[str], why: str) -> None:
+        for name in _CRIMINAL_NAMES.intersection(s.entries[p]):
+            _shift_attributes(s, p, data.by_name(name), -1, effects=False)
         s.alive = _set(s.alive, p, False)
         log.append(f"P{p} is eliminated ({why})")
         if s.battle is not None and p in (s.battle["attacker"], s.battle["defender"]):
@@ -329,9 +437,11 @@ class Intergalactic(Game):
                            if t[0] not in _BATTLE_TASKS or t[0] in ("lose", "spoils"))
 
     def _cap_tokens(self, s: IntergalacticState, log: list[str]) -> None:
-        for p in range(self.players):
-            c = self.cap(p, s)
-            if s.tokens[p] > c:
+        attrs = s.attrs
+        for p, t in enumerate(s.tokens):
+            c = 20 + attrs[p][_INT]
+            if t > c and t > 0:
+                c = max(0, c)
                 log.append(f"P{p} discards {s.tokens[p] - c} IT over the cap of {c}")
                 s.tokens = _set(s.tokens, p, c)
 
@@ -414,6 +524,7 @@ class Intergalactic(Game):
             s.races = _set(s.races, p, name)
         else:
             s.homeworlds = _set(s.homeworlds, p, name)
+        _refresh(s)
         log.append(f"P{p} takes the {kind} {name}")
 
     def _start_battle(self, s: IntergalacticState, a: int, d: int, log: list[str]) -> None:
@@ -586,12 +697,12 @@ class Intergalactic(Game):
             self._start_stage(s, task[1], log)
         elif kind == "income":
             p = task[1]
-            attrs = self.attributes(p, s)
+            attrs = s.attrs[p]
             if s.stage == "conflict":
-                bonus = max(0, -(-attrs["Strategy"] // 5))
+                bonus = max(0, -(-attrs[_STRATEGY] // 5))
             else:
-                a = _INCOME[s.stage]
-                bonus = attrs[a] if a else 0
+                a = _INCOME_INDEX[s.stage]
+                bonus = 0 if a is None else attrs[a]
             s.phase = "income"
             s.chance = ("income", "d6", p, bonus)
         elif kind in ("roll", "roll_s"):
@@ -602,7 +713,8 @@ class Intergalactic(Game):
                 _, p, lst, extra, depth, temp = task
             if not s.alive[p]:
                 return
-            mod = stage_modifier(lst, self.attributes(p, s)) + extra + s.bonus[p]
+            attrs = s.attrs[p]
+            mod = sum(w * attrs[i] for i, w in _MODIFIER[lst]) + extra + s.bonus[p]
             if s.bonus[p]:
                 log.append(f"P{p} uses +{s.bonus[p]} to the next roll")
                 s.bonus = _set(s.bonus, p, 0)
@@ -819,16 +931,12 @@ def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
     if not players[cp]["alive"]:
         raise ValueError(f"current_player {cp} is eliminated")
     out = {"players": players, "stage": stage, "turn": turn, "current_player": cp}
+    s = _scenario_state(out, n)
     for i, p in enumerate(players):
-        s = _scenario_state(out, n)
-        cap = max(0, 20 + Intergalactic.attributes(_Shim(), i, s)["Intelligence"])
+        cap = max(0, 20 + s.attrs[i][_INT])
         if p["tokens"] > cap:
             raise ValueError(f"player {i}: {p['tokens']} tokens exceed the cap of {cap}")
     return out
-
-
-class _Shim:
-    """Enough of a game for ``Intergalactic.attributes`` while checking a scenario."""
 
 
 def _scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
@@ -838,6 +946,7 @@ def _scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
     s.entries = tuple(tuple(p["entries"]) for p in spec["players"])
     s.alive = tuple(p["alive"] for p in spec["players"])
     s.battle = None
+    _refresh(s)
     return s
 
 
@@ -845,6 +954,7 @@ def _apply_scenario(game: Intergalactic, s: IntergalacticState, spec: dict[str, 
     n = game.players
     t = _scenario_state(spec, n)
     s.races, s.homeworlds, s.entries, s.alive = t.races, t.homeworlds, t.entries, t.alive
+    s.attrs = t.attrs
     s.tokens = tuple(p["tokens"] for p in spec["players"])
     cp = spec["current_player"]
     s.order = tuple((cp + i) % n for i in range(n))
