@@ -197,12 +197,27 @@ def reach_probability(offset: int, blocked_offsets: Iterable[int],
     bonuses = tuple(sorted(DICE_BONUS[c] for c in h.elements() if c in DICE_BONUS))
     cards = (bonuses, h["Hyper Jump"], h["Battle Computers"])
     backs = h["Space Combat Tactics"]
+    if not bonuses and not cards[1] and not cards[2] and not backs:
+        return Fraction(_plain_reach(offset, frozenset(x for x in blocked if x < offset)), 36)
     total = Fraction(0)
     for a, b in _PAIRS:
         w = 1 if a == b else 2
         dice = ((a, 0, 0), (b, 0, 0))
         total += w * _best(dice, cards, offset, blocked, backs)
     return total / 36
+
+
+@lru_cache(maxsize=4096)
+def _plain_reach(offset: int, blocked: frozenset[int]) -> int:
+    """Of the 36 rolls of 2D6, how many let a unit land ``offset`` ahead with no card:
+    one die, or both in either order with the first landing not on enemy units."""
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == offset or b == offset or (a + b == offset and (
+                    a not in blocked or b not in blocked)):
+                n += 1
+    return n
 
 
 @lru_cache(maxsize=65536)
