@@ -298,7 +298,7 @@ def evaluate(game: Any, player: int) -> float:
 @cache
 def _battle_probs(diff: int) -> tuple[float, float, float]:
     d = battle_odds(diff, 0)
-    return float(d["attacker"]), float(d["defender"]), float(d["tie"])
+    return float(d.prob("attacker")), float(d.prob("defender")), float(d.prob("tie"))
 
 
 def _bat(sm: _Summary, a: int, d: int, bonus: dict[str, Any] | None = None

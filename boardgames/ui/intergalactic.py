@@ -210,7 +210,7 @@ class IntergalacticBoard(Board):
             for k in range(0, min(s.tokens[spender], _ODDS_LADDER * 5) + 1, 5):
                 x = dict(bat)
                 x[side] += k
-                p = battle_odds(x["attacker"], x["defender"])[side]
+                p = battle_odds(x["attacker"], x["defender"]).prob(side)
                 ladder.append({"tokens": k, "p": f"{p.numerator}/{p.denominator}",
                                "prob": float(p)})
 
