@@ -1,0 +1,326 @@
+"""The Intergalactic board's Python half (boardgames/ui/intergalactic.py): intents apply
+and republish (token shifts with the landing previewed, accept, set-up, the Conflict
+stage); stale, malformed, unknown, wrong-player and forged intents are refused with the
+game unchanged and the reason shown; the board's extras (the list with the lit entry, the
+preview, the battle comparison and exact odds, challenge targets) agree with the engine;
+nothing secret is synced (never the seed); computer opponents; and the notebook's
+ground rules."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+import boardgames as bg
+from boardgames.core.game import CHANCE
+from boardgames.intergalactic import battle_odds, lookup
+from boardgames.intergalactic.agents import GreedyAgent
+from boardgames.intergalactic.data import LISTS
+from boardgames.ui import board_class
+from boardgames.ui.board import Board, dist_rows
+from boardgames.ui.intergalactic import IntergalacticBoard, entry_note
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def send(board: Board, msg: Any) -> None:
+    """What the browser's ``model.send(msg)`` does."""
+    board._on_msg(board, msg, [])
+
+
+def intent(board: Board, action: str, version: int | None = None) -> None:
+    send(board, {"type": "intent", "action": action,
+                 "version": board.version if version is None else version})
+
+
+def synced(board: Board) -> dict[str, Any]:
+    state = {k: v for k, v in board.get_state().items() if k not in ("_esm", "_css", "layout")}
+    return json.loads(json.dumps(state))
+
+
+PLAYERS = [
+    {"race": "Karnor", "homeworld": "Red World", "entries": ["Core Fleet"], "tokens": 6},
+    {"race": "Glish", "homeworld": "Green World", "entries": ["Fast Fleet"], "tokens": 3},
+    {"race": "Humans", "homeworld": "Blue World", "entries": ["Main Fleet"], "tokens": 0},
+]
+
+
+def spending(total: int = 50, tokens: int = 6, seed: int = 3) -> tuple[bg.Intergalactic,
+                                                                         IntergalacticBoard]:
+    """Player 0 has rolled ``total`` on the Research list and holds ``tokens`` + 1 IT."""
+    players = [dict(PLAYERS[0], tokens=tokens), *PLAYERS[1:]]
+    g = bg.Intergalactic.scenario(players=players, stage="research", auto_roll=False,
+                                  seed=seed)
+    g.apply(1)                          # income
+    g.apply(total - g.state.chance[4])  # the d100
+    g.auto_roll = True
+    b = g.widget(player=0)
+    assert g.phase == "spend" and b.legal == ["accept", "shift +1", "shift -1"]
+    return g, b
+
+
+# ---------------------------------------------------------------------- the board class
+def test_intergalactic_has_its_own_board() -> None:
+    assert board_class("intergalactic") is IntergalacticBoard
+    b = bg.Intergalactic(players=3, seed=1).widget(player=None)
+    assert isinstance(b, IntergalacticBoard) and b.game_name == "intergalactic"
+    assert 'game: "intergalactic"' in b._esm and ".ig-record" in b._css
+    assert "data-action" in b._esm
+
+
+# ---------------------------------------------------------------------- intents
+def test_shift_previews_the_landing_and_accept_takes_it() -> None:
+    g, b = spending(total=50)
+    v0 = b.version
+    assert b.extra["lit"] == "Cloaking Technology" == lookup("research", 50).name
+    preview = b.extra["preview"]
+    assert [p["total"] for p in preview] == list(range(50 - 7, 50 + 7 + 1))
+    now = [p for p in preview if p["now"]]
+    assert len(now) == 1 and now[0]["shift"] == 0
+    for p in preview:
+        e = lookup("research", p["total"])
+        assert p["entry"] == (e.name if e else None) and p["cost"] == abs(p["shift"])
+    # Cloaking Technology needs Scan 1+: Karnor of Red World has none, so it gives nothing
+    assert not now[0]["gives"]
+    intent(b, "shift +1")
+    assert b.error == "" and b.version == v0 + 1
+    assert b.view["roll"]["shift"] == 1 and b.view["roll"]["entry"] == "Holography"
+    assert b.extra["lit"] == "Holography"
+    assert [p["total"] for p in b.extra["preview"] if p["now"]] == [51]
+    intent(b, "accept")
+    assert b.error == "" and "Holography" in g.state.entries[0]
+    assert g.state.tokens[0] == 7 - 1
+    assert [s.text for s in g.history if s.player == 0] == ["shift +1", "accept"]
+    assert b.view == g.view(0) and b.extra["preview"] == []
+
+
+def test_the_list_rows_match_the_data_and_the_roller() -> None:
+    _, b = spending(total=50)
+    rows = b.extra["list"]
+    assert b.extra["list_name"] == "research" and b.extra["subject"] == 0
+    assert [r["name"] for r in rows] == [e.name for e in LISTS["research"]]
+    by = {r["name"]: r for r in rows}
+    assert by["Cloaking Technology"]["ok"] is False and by["Holography"]["ok"] is True
+    assert by["Telepathy"]["label"] == "00" and by["Pick one of the Above"]["label"] == "101+"
+    assert by["Plasma Generators"]["note"] == entry_note(lookup("research", 37))
+    assert by["Plasma Generators"]["note"] == "Weapons +6 (Req Energy 1+)"
+    assert b.extra["notes"]["Core Fleet"] == "Fleet +6"
+
+
+def test_set_up_choices_are_actions_on_the_race_and_homeworld_rows() -> None:
+    g = bg.Intergalactic(players=2, seed=11)
+    first = g.current_player
+    b = g.widget(player=first)
+    assert b.extra["list_name"] == "race"
+    assert {f"race {r['name']}" for r in b.extra["list"]} | {"race roll"} == set(b.legal)
+    intent(b, "race Karnor")
+    assert b.error == "" and b.extra["list_name"] == "homeworld"
+    assert b.view["records"][first]["race"] == "Karnor"
+    intent(b, "homeworld roll")
+    assert b.error == "" and b.view["records"][first]["homeworld"] is not None
+
+
+def test_the_battle_panel_compares_attributes_with_the_exact_odds() -> None:
+    g = bg.Intergalactic.scenario(players=[
+        {"race": "Karnor", "homeworld": "Red World", "entries": ["Core Fleet", "Nova Bombs"],
+         "tokens": 10},
+        {"race": "Moungwoawn", "homeworld": "Black World", "entries": ["Heavy Fleet"],
+         "tokens": 4},
+    ], stage="conflict", auto_roll=False, seed=2)
+    g.apply(2)
+    b = g.widget(player=0)
+    # the Challenge phase: the target's odds from the attributes
+    assert b.legal == ["attack 1"]
+    (t,) = b.extra["targets"]
+    assert t["player"] == 1 and t["odds"] == dist_rows(battle_odds(t["bat"]["attacker"],
+                                                                   t["bat"]["defender"]))
+    intent(b, "attack 1")
+    g.apply(61)                           # the attacker's stratagem: Envelopment
+    intent(b, "accept")
+    g.apply(30)                           # the defender's: Lost Opportunity
+    if g.phase == "spend":
+        g.apply("accept")
+    b.refresh()
+    bt = b.extra["battle"]
+    assert g.phase == "bat" and bt["computed"] and bt["spender"] == 0
+    assert bt["bonus"]["attacker"] == {"Strategy": 5, "Speed": 10}
+    rows = {r["attribute"]: r for r in bt["rows"]}
+    a_attrs = g.attributes(0, battle=True)
+    d_attrs = g.attributes(1, battle=True)
+    for name in ("Weapons", "Defense", "Fleet", "Speed", "Strategy"):
+        assert rows[name]["attacker"] == a_attrs[name] and rows[name]["defender"] == d_attrs[name]
+        want = ("attacker" if a_attrs[name] > d_attrs[name] else
+                "defender" if d_attrs[name] > a_attrs[name] else "")
+        assert rows[name]["advantage"] == want
+    v = g.view(0)["battle"]["bat"]
+    assert bt["bat"] == {"attacker": v["0"], "defender": v["1"]}
+    assert bt["odds"] == bt["odds_base"] == dist_rows(battle_odds(v["0"], v["1"]))
+    assert sum(Fraction(r["p"]) for r in bt["odds"]) == 1
+    ladder = bt["ladder"]
+    assert ladder[0]["tokens"] == 0
+    assert all(x["prob"] <= y["prob"] for x, y in itertools.pairwise(ladder))
+    intent(b, "bat +1")
+    intent(b, "bat +1")
+    bt = b.extra["battle"]
+    assert bt["spend"] == 2 and bt["bat_now"]["attacker"] == v["0"] + 2
+    assert bt["odds"] == dist_rows(battle_odds(v["0"] + 2, v["1"]))
+    assert bt["odds_base"] == dist_rows(battle_odds(v["0"], v["1"]))
+
+
+# ---------------------------------------------------------------------- refusals
+def refused(g: bg.Intergalactic, b: Board, msg: dict[str, Any], reason: str) -> None:
+    before, version, steps = g.to_json(), b.version, len(g.history)
+    send(b, msg)
+    assert reason in b.error, b.error
+    assert g.to_json() == before and len(g.history) == steps and b.version == version
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (lambda b: {"type": "intent", "action": "shift +1", "version": b.version - 1}, "stale"),
+    (lambda b: {"type": "intent", "action": "shift +1", "version": b.version + 5}, "future"),
+    (lambda b: {"type": "intent", "action": "shift +2", "version": b.version},
+     "expected 'shift +1' or 'shift -1'"),
+    (lambda b: {"type": "intent", "action": "", "version": b.version}, "unknown verb"),
+    (lambda b: {"type": "intent", "action": "warp 9", "version": b.version}, "unknown verb"),
+    (lambda b: {"type": "intent", "action": "attack 1", "version": b.version},
+     "not a legal action in the spend phase"),
+    (lambda b: {"type": "intent", "action": "pick Telepathy", "version": b.version},
+     "not a legal action"),
+    (lambda b: {"type": "intent", "action": "attack x", "version": b.version},
+     "attack <player number>"),
+    (lambda b: {"type": "intent", "action": "x" * 5000, "version": b.version},
+     "characters long"),
+    (lambda b: {"type": "intent", "action": "accept", "version": b.version,
+                "tokens": 99}, "unexpected"),
+    (lambda b: {"type": "intent", "action": 7, "version": b.version}, "must be a string"),
+    (lambda b: {"type": "set_tokens", "player": 0, "tokens": 99}, "unknown message type"),
+    (lambda b: ["intent", "accept"], "expected a JSON object"),
+])
+def test_bad_intents_are_refused_and_change_nothing(make: Any, reason: str) -> None:
+    g, b = spending()
+    refused(g, b, make(b), reason)
+
+
+def test_too_many_shifts_are_refused_with_the_token_rule() -> None:
+    g, b = spending(tokens=1)
+    for _ in range(2):
+        intent(b, "shift +1")
+    assert b.error == "" and b.view["roll"]["shift"] == 2
+    refused(g, b, {"type": "intent", "action": "shift +1", "version": b.version}, "Token")
+
+
+def test_another_players_board_cannot_play_player_0() -> None:
+    g, _ = spending()
+    other, spectator = g.widget(player=1), g.widget(player=None)
+    assert other.legal == [] and spectator.legal == []
+    refused(g, other, {"type": "intent", "action": "accept", "version": other.version},
+            "player 0's turn")
+    refused(g, spectator, {"type": "intent", "action": "accept",
+                           "version": spectator.version}, "spectator")
+
+
+def test_the_computers_turn_is_refused_and_the_computer_plays() -> None:
+    g = bg.Intergalactic(players=3, seed=3)   # player 1 chooses first, then 2 or 0
+    b = g.widget(player=0, opponents={1: GreedyAgent(1), 2: GreedyAgent(2)}, pace=30)
+    assert b.agents == {"1": "GreedyAgent(seed=1)", "2": "GreedyAgent(seed=2)"}
+    assert g.current_player == 1 and b.thinking  # a computer move is scheduled
+    moved = 0
+    while g.current_player != 0:
+        assert b.legal == []
+        refused(g, b, {"type": "intent", "action": "race roll", "version": b.version},
+                "computer's turn")
+        assert b.agent_step() is not None
+        moved += 1
+    assert moved >= 1 and b.error == "" and b.notice.startswith("computer (player")
+    assert b.legal and all(a.startswith(("race ", "homeworld ")) for a in b.legal)
+    b.close()
+
+
+def test_undo_takes_back_the_computers_moves_too() -> None:
+    g = bg.Intergalactic(players=3, seed=4)
+    b = g.widget(player=0, opponents={1: GreedyAgent(1), 2: GreedyAgent(2)}, pace=30)
+    advisor = GreedyAgent(0)
+    while not (g.current_player == 0 and g.phase == "spend"):
+        if g.current_player == 0:
+            intent(b, str(advisor.choose(g)))
+        else:
+            b.agent_step()
+    before = g.to_json()
+    while g.current_player == 0:        # play out player 0's turn
+        intent(b, str(advisor.choose(g)))
+    while g.current_player != 0:        # and the computers' turns
+        b.agent_step()
+    assert g.to_json() != before
+    send(b, {"type": "undo", "version": b.version})
+    assert b.error == "" and g.current_player == 0
+    steps = [s for s in g.history if s.player >= 0]
+    assert steps[-1].player == 0
+    b.close()
+
+
+# ---------------------------------------------------------------------- secrets
+def check_no_seed(board: Board, seed: int) -> None:
+    state = synced(board)
+    text = json.dumps(state)
+    assert '"seed"' not in text
+    assert str(seed) not in text
+
+
+def test_the_seed_is_never_synced_and_nothing_depends_on_it() -> None:
+    seeds = (0x5EED_1234_5678_9ABC, 0x5EED_0FED_CBA9_8765)
+    a = bg.Intergalactic(players=3, seed=seeds[0], auto_roll=False)
+    c = bg.Intergalactic(players=3, seed=seeds[1], auto_roll=False)
+    boards = [(a.widget(p), c.widget(p)) for p in (0, 1, None)]
+    rng = random.Random(5)
+    for i in range(400):
+        if a.is_over:
+            break
+        if a.current_player == CHANCE:
+            dist = a.chance_outcomes()
+            o = rng.choices(list(dist), weights=[float(x) for x in dist.values()])[0]
+        else:
+            o = rng.choice(a.legal_actions())
+        a.apply(o)
+        c.apply(o)
+        if i % 25 == 0:
+            for ba, bc in boards:
+                ba.refresh()
+                bc.refresh()
+                check_no_seed(ba, seeds[0])
+                check_no_seed(bc, seeds[1])
+                # games with the same public history and different seeds (so different
+                # future dice) give the browser exactly the same data
+                assert synced(ba) == synced(bc)
+
+
+# ---------------------------------------------------------------------- the notebook
+@pytest.fixture(scope="module")
+def notebook() -> nbformat.NotebookNode:
+    return nbformat.read(ROOT / "notebooks" / "intergalactic.ipynb", as_version=4)
+
+
+def test_notebook_names_the_python3_kernel(notebook: nbformat.NotebookNode) -> None:
+    nbformat.validate(notebook)
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+
+
+def test_notebook_needs_no_input_and_asserts_what_it_shows(
+        notebook: nbformat.NotebookNode) -> None:
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    assert len(code) >= 8
+    for cell in code:
+        assert "input(" not in cell.source
+        assert "assert " in cell.source, f"a cell asserts nothing:\n{cell.source}"
+    text = "\n".join(c.source for c in code)
+    for needed in ("players=4", "GreedyAgent", "g.widget(player=0, opponents=", "roll_odds(",
+                   "tokens=0", "battle_odds(", "fork()", "auto_roll=False", "plt.",
+                   "board = "):
+        assert needed in text, needed
+    assert not any(c.get("outputs") for c in code), "commit the notebook without outputs"
