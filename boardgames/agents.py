@@ -34,12 +34,13 @@ from .core.game import CHANCE, Game
 __all__ = ["DIFFICULTIES", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent", "make_agent"]
 
 DIFFICULTIES: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 60, "rollout_depth": 24},
-    "medium": {"iterations": 250, "rollout_depth": 60},
-    "hard": {"iterations": 1000, "rollout_depth": 120},
+    "easy": {"iterations": 50, "rollout_depth": 6},
+    "medium": {"iterations": 200, "rollout_depth": 12},
+    "hard": {"iterations": 800, "rollout_depth": 24},
 }
-"""The MCTS presets: iterations per decision and the rollout depth (steps, chance
-outcomes included) after which a rollout is scored by the game's heuristic."""
+"""The MCTS presets: iterations per decision and the rollout depth (players' actions;
+chance outcomes do not count) after which a rollout is scored by the game's
+heuristic."""
 
 
 def _check_seed(seed: object) -> int:
@@ -175,6 +176,7 @@ class MCTSAgent(Agent):
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
         self.last_search: dict[str, Any] = {}
+        self._bounds = [math.inf, -math.inf]
 
     def settings(self) -> dict[str, Any]:
         preset = DIFFICULTIES[self.difficulty]
@@ -206,6 +208,7 @@ class MCTSAgent(Agent):
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         evaluator = _game_agents(game.name).evaluate
+        self._bounds = [math.inf, -math.inf]
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -232,7 +235,7 @@ class MCTSAgent(Agent):
         while True:
             to = g._to_move(g._s)
             while to == CHANCE:
-                g._sample(rng)
+                g._agent_sample(rng)
                 to = g._to_move(g._s)
             if to is None:
                 break
@@ -248,20 +251,30 @@ class MCTSAgent(Agent):
             if untried:
                 a = untried[rng.randrange(len(untried))]
                 child = children[a] = _Node()
-                g._play(a)
+                g._agent_play(a)
                 path.append((child, to))
                 break
+            # values normalised by the range of rewards seen in this search, so that
+            # the exploration constant means the same for small and large rewards
+            lo, hi = self._bounds
+            span = hi - lo if hi > lo else 1.0
             best_a = None
-            best_u = -1.0
+            best_u = -math.inf
             for a in legal:
                 ch = children[a]
-                u = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                u = (ch.w / ch.n - lo) / span + c * math.sqrt(math.log(ch.avail) / ch.n)
                 if u > best_u:
                     best_u, best_a = u, a
             node = children[best_a]
-            g._play(best_a)
+            g._agent_play(best_a)
             path.append((node, to))
         reward = self._rollout(g, rng, evaluator)
+        bounds = self._bounds
+        for r in reward:
+            if r < bounds[0]:
+                bounds[0] = r
+            if r > bounds[1]:
+                bounds[1] = r
         for nd, who in path:
             nd.n += 1
             nd.w += reward[who]
@@ -276,11 +289,11 @@ class MCTSAgent(Agent):
             if depth is not None and steps >= depth:
                 break
             if to == CHANCE:
-                g._sample(rng)
+                g._agent_sample(rng)
             else:
                 legal = g.legal_actions()
-                g._play(legal[rng.randrange(len(legal))])
-            steps += 1
+                g._agent_play(legal[rng.randrange(len(legal))])
+                steps += 1
         return _rewards(g, evaluator)
 
 

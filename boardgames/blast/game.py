@@ -9,11 +9,12 @@ response window) or a chance outcome (``s.chance``).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core.deck import Deck
+from ..core.deck import Deck, redeal
 from ..core.errors import InvalidActionError
 from ..core.game import CHANCE, Game, State
 from . import data
@@ -872,6 +873,14 @@ class Blast(Game):
         if kind == "roll":
             return _ROLL2, _ROLL2_W
         return _D6, _D6_W
+
+    def _determinize(self, s: BlastState, player: int | None, rng: random.Random) -> BlastState:
+        """The other hand redrawn from the deck's unknown cards with it (the player's own
+        hand stays; a hand the player sees through Espionage stays too)."""
+        c = s.copy()
+        hidden = [q for q in range(2) if q != player and s.spy != player]
+        c.deck, c.hands = redeal(s.deck, s.hands, hidden, rng)
+        return c
 
     def _outcome_text(self, outcome: Any) -> str:
         if isinstance(outcome, tuple):

@@ -3,9 +3,10 @@ have been seen (peeked at) stay fixed on top, in order. No shuffled list hides i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Iterable, Mapping, Sequence
 
-__all__ = ["Deck"]
+__all__ = ["Deck", "redeal"]
 
 
 class Deck:
@@ -97,3 +98,31 @@ class Deck:
         for c in cards:
             self.counts[c] = self.counts.get(c, 0) + 1
             self.unknown += 1
+
+
+def redeal(
+    deck: Deck, hands: Sequence[tuple[str, ...]], hidden: Iterable[int], rng: random.Random
+) -> tuple[Deck, tuple[tuple[str, ...], ...]]:
+    """Hidden hands drawn again from the same cards: the unknown part of ``deck`` and the
+    hands of the ``hidden`` players go into one pool, each hidden hand is dealt again
+    (the same size) from it at random with ``rng``, and the rest is the deck's unknown
+    part (its known cards stay on top). Hands come back as sorted tuples. This is how a
+    player who cannot see those hands may imagine them (a determinisation)."""
+    hidden = sorted(set(hidden))
+    pool = dict(deck.counts)
+    for p in hidden:
+        for c in hands[p]:
+            pool[c] = pool.get(c, 0) + 1
+    names = sorted(pool)
+    cards = [n for n in names for _ in range(pool[n])]
+    rng.shuffle(cards)
+    out = list(hands)
+    at = 0
+    for p in hidden:
+        k = len(hands[p])
+        out[p] = tuple(sorted(cards[at:at + k]))
+        at += k
+    rest: dict[str, int] = {}
+    for c in cards[at:]:
+        rest[c] = rest.get(c, 0) + 1
+    return Deck(rest, deck.known), tuple(out)

@@ -423,14 +423,14 @@ class Game:
         g._determinized = True
         return g
 
-    def _play(self, action: Action) -> None:
+    def _agent_play(self, action: Action) -> None:
         """Apply ``action``, taken from ``legal_actions()`` of this very position, without
         the legality check (the agents' and simulations' hot path)."""
         self._step(self._to_move(self._s), action)
         self._redo.clear()
         self._settle()
 
-    def _sample(self, rng: random.Random) -> Any:
+    def _agent_sample(self, rng: random.Random) -> Any:
         """At a chance node: draw an outcome with ``rng`` (not the game's seed), apply
         it and return it."""
         outcomes, weights = self._chance(self._s)

@@ -9,11 +9,12 @@ the meteor's cell, its damage, a draw).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..core.deck import Deck
+from ..core.deck import Deck, redeal
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE, Game, State, _freeze
 from . import data
@@ -291,6 +292,16 @@ class SpaceBase(Game):
 
     def _scores(self, s: SpaceBaseState) -> tuple[int, ...]:
         return s.credits
+
+    def _determinize(self, s: SpaceBaseState, player: int | None,
+                     rng: random.Random) -> SpaceBaseState:
+        """The other players' hands redrawn from the deck's unknown cards with them (the
+        player's own hand stays, and a hand the player is looking at with Control)."""
+        c = s.copy()
+        seen = s.peek[1] if s.peek is not None and s.peek[0] == player else None
+        hidden = [q for q in range(self.players) if q != player and q != seen]
+        c.deck, c.hands = redeal(s.deck, s.hands, hidden, rng)
+        return c
 
     def _outcome_text(self, outcome: Any) -> str:
         if isinstance(outcome, tuple):

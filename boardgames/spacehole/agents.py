@@ -115,7 +115,7 @@ class GreedyAgent:
         best_v = -math.inf
         for a in actions:
             g = base.fork()
-            g._play(a)
+            g._agent_play(a)
             value = _log_value(g, player)
             if value > best_v + 1e-12:
                 best_v, best = value, [a]

@@ -1,0 +1,171 @@
+"""The agents: one interface for every game, legal and reproducible choices, no peeking.
+
+Whole games are played with every agent kind in every game (each choice goes through
+``Game.apply``, which refuses an illegal action); the same seed gives the same choices;
+an agent's choice cannot depend on a card it cannot see: two positions that differ only
+in which card is in the opponent's hand and which in the deck (the same to the player)
+get the very same search and choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import boardgames as bg
+from boardgames.agents import (
+    DIFFICULTIES,
+    GreedyAgent,
+    MCTSAgent,
+    RandomAgent,
+    make_agent,
+)
+
+GAMES: dict[str, Callable[[int], bg.Game]] = {
+    "spacehole": lambda s: bg.Spacehole(seed=s),
+    "spacehole-b5": lambda s: bg.Spacehole(seed=s, variant="babylon5"),
+    "blast": lambda s: bg.Blast(seed=s),
+    "spacebase-2": lambda s: bg.SpaceBase(players=2, seed=s),
+    "spacebase-4": lambda s: bg.SpaceBase(players=4, seed=s),
+    "intergalactic-3": lambda s: bg.Intergalactic(players=3, seed=s),
+}
+
+
+def play(game: bg.Game, agents: list, limit: int = 100_000) -> tuple[bg.Game, list[str]]:
+    choices = []
+    while not game.is_over and len(choices) < limit:
+        p = game.current_player
+        legal = game.legal_actions()
+        a = agents[p % len(agents)].choose(game)
+        assert a in legal, f"{a} is not legal: {legal}"
+        choices.append(str(a))
+        game.apply(a)
+    return game, choices
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_random_and_greedy_agents_choose_legal_actions_for_whole_games(name: str) -> None:
+    decisions = 0
+    for seed, agents in ((1, [RandomAgent(1), GreedyAgent(11)]), (2, [GreedyAgent(2)]),
+                         (3, [RandomAgent(3)])):
+        g, choices = play(GAMES[name](seed), agents)
+        assert g.is_over
+        decisions += len(choices)
+    assert decisions >= 10
+
+
+@pytest.mark.parametrize("name", ["spacehole", "blast", "spacebase-2", "intergalactic-3"])
+def test_mcts_chooses_legal_actions(name: str) -> None:
+    made = 0
+    for seed in range(3, 20):  # a Spacehole game may be lost before any decision
+        agents = [MCTSAgent("easy", iterations=8, seed=1), RandomAgent(2), RandomAgent(3)]
+        made += len(play(GAMES[name](seed), agents, limit=60)[1])
+        if made > 10:
+            break
+    assert made > 10
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "mcts"])
+def test_same_seed_same_choices(kind: str) -> None:
+    def run(seed: int) -> list[str]:
+        agent = make_agent(kind, seed=seed) if kind != "mcts" else \
+            MCTSAgent("easy", iterations=10, seed=seed)
+        return play(bg.Blast(seed=5), [agent, RandomAgent(9)], limit=40)[1]
+
+    assert run(7) == run(7)
+    if kind != "greedy":  # the greedy player breaks only exact ties with its seed
+        assert run(7) != run(8) or run(7) != run(11)
+
+
+def test_mcts_with_one_legal_action_answers_at_once() -> None:
+    g = bg.Spacehole.scenario(phase="build", hand=[], seed=1)
+    assert len(g.legal_actions()) == 1
+    agent = MCTSAgent("hard", seed=0)
+    assert agent.choose(g) == g.legal_actions()[0]
+    assert agent.last_search["iterations"] == 0
+
+
+def test_mcts_search_statistics_and_budget() -> None:
+    g = bg.Spacehole.scenario(phase="build", hand=["Space Navy", "Colony"],
+                              structures=["Solar Array", "Agrodome"], seed=1)
+    agent = MCTSAgent("easy", iterations=40, seed=3)
+    a = agent.choose(g)
+    s = agent.last_search
+    assert s["iterations"] == 40
+    assert sum(s["visits"].values()) == 40
+    assert max(s["visits"], key=s["visits"].get) == str(a)
+    timed = MCTSAgent("easy", seconds=0.05, seed=3)
+    timed.choose(g)
+    assert timed.last_search["iterations"] >= 1
+
+
+def _blast_pair(marker: str, other: str) -> tuple[bg.Game, bg.Game]:
+    """Two Blast positions the Terran player cannot tell apart: the Empire holds
+    ``marker`` and the deck ``other``, or the other way round."""
+    def make(opp: str, deck_extra: str) -> bg.Game:
+        from boardgames.blast import data
+
+        hand = ["Ambush", "Hold Position"]
+        rest = [c for c in data.CARD_NAMES for _ in range(data.COPIES)]
+        for c in (*hand, marker, other, "Espionage"):
+            rest.remove(c)
+        return bg.Blast.scenario(
+            hands={"terran": hand, "empire": ["Espionage", opp]},
+            deck=[*rest[:20], deck_extra], to_move="terran", phase="roll", seed=12)
+
+    return make(marker, other), make(other, marker)
+
+
+def test_mcts_cannot_see_the_opponents_hand_blast() -> None:
+    a, b = _blast_pair("Surprise Attack", "Battle Computers")
+    assert a.view(0) == b.view(0) and a.state.hands[1] != b.state.hands[1]
+    for seed in (1, 2):
+        ma, mb = MCTSAgent("easy", iterations=30, seed=seed), \
+            MCTSAgent("easy", iterations=30, seed=seed)
+        assert ma.choose(a) == mb.choose(b)
+        assert ma.last_search == {**mb.last_search, "seconds": ma.last_search["seconds"]}
+
+
+def test_mcts_cannot_see_the_other_hands_spacebase() -> None:
+    def make(opp: str) -> bg.Game:
+        return bg.SpaceBase.scenario(
+            players=2, sites={(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)},
+            hands=[["Metal", "Factory"], [opp]], phase="build", seed=4)
+    # the same unseen pool: the deck defaults to every card not placed, so the marker
+    # not in the Empire's hand is in the deck
+    a, b = make("Shield Generator"), make("Reactor Core")
+    assert a.view(0) == b.view(0)
+    ma, mb = MCTSAgent("easy", iterations=30, seed=1), MCTSAgent("easy", iterations=30, seed=1)
+    assert ma.choose(a) == mb.choose(b)
+    assert ma.last_search["visits"] == mb.last_search["visits"]
+
+
+def test_agents_refuse_bad_settings() -> None:
+    with pytest.raises(ValueError, match="difficulty"):
+        MCTSAgent("impossible")
+    with pytest.raises(ValueError, match="iterations"):
+        MCTSAgent(iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        MCTSAgent(seconds=-1)
+    with pytest.raises(TypeError, match="seed"):
+        RandomAgent(seed="x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("clever")
+    with pytest.raises(ValueError, match="no legal action"):
+        RandomAgent().choose(play(bg.Spacehole(seed=1), [RandomAgent(1)])[0])
+
+
+def test_spawn_keeps_the_settings_with_a_new_seed() -> None:
+    a = MCTSAgent("hard", iterations=77, rollout_depth=3, seed=1)
+    b = a.spawn(5)
+    assert (b.difficulty, b.iterations, b.rollout_depth, b.seed) == ("hard", 77, 3, 5)
+    assert repr(RandomAgent(3).spawn(4)) == "RandomAgent(seed=4)"
+    assert set(DIFFICULTIES) == {"easy", "medium", "hard"}
+    assert make_agent("medium").difficulty == "medium"
+
+
+def test_the_boards_random_agent_is_the_project_agent() -> None:
+    from boardgames.ui.agents import RandomAgent as BoardRandom
+
+    assert BoardRandom is RandomAgent
