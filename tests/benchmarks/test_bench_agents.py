@@ -1,0 +1,79 @@
+"""Benchmarks of the agents and of bg.simulate (reported, never failing on time).
+
+* ``simulate`` speed-up from 1 to 2 worker processes on the same games (goal >= 1.7 on
+  an otherwise idle 2-core machine; the figure says how busy this run's machine was);
+* the overhead per game of a Dask ``LocalCluster`` against the same games run serially;
+* MCTS decisions per second at each difficulty, in Blast mid-game positions.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+import pytest
+
+import boardgames as bg
+from boardgames.agents import DIFFICULTIES, MCTSAgent, RandomAgent
+
+
+def _timed(fn: Any) -> tuple[float, Any]:
+    t0 = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t0, out
+
+
+def test_simulate_speedup_from_one_to_two_processes(bench_results: dict) -> None:
+    games = 60
+    kw = {"games": games, "seed": 1, "progress": False, "chunk_size": 10}
+    t1, r1 = _timed(lambda: bg.simulate("blast", RandomAgent(), workers=1, **kw))
+    t2, r2 = _timed(lambda: bg.simulate("blast", RandomAgent(), workers=2, **kw))
+    assert [r["scores"] for r in r1] == [r["scores"] for r in r2]
+    bench_results["simulate_speedup_1_to_2_processes"] = {
+        "value": t1 / t2, "unit": "x", "goal": ">= 1.7",
+        "note": f"{games} random Blast games: 1 process {t1:.2f} s, 2 processes {t2:.2f} s; "
+                f"{os.cpu_count()} CPUs"}
+
+
+def test_dask_local_cluster_overhead_per_game(bench_results: dict) -> None:
+    distributed = pytest.importorskip("distributed")
+    games = 40
+    kw = {"games": games, "seed": 2, "progress": False, "chunk_size": 5}
+    ts, serial = _timed(lambda: bg.simulate("spacebase", RandomAgent(), executor="serial", **kw))
+    t0 = time.perf_counter()
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        start = time.perf_counter() - t0
+        td, dask = _timed(lambda: bg.simulate("spacebase", RandomAgent(),
+                                              executor=client.get_executor(), **kw))
+    assert [r["scores"] for r in dask] == [r["scores"] for r in serial]
+    bench_results["dask_overhead_ms_per_game"] = {
+        "value": (td - ts) / games * 1000, "unit": "ms",
+        "note": f"{games} random Space Base games on a 1-worker LocalCluster ({td:.2f} s) vs "
+                f"serial in this process ({ts:.2f} s); cluster start-up {start:.2f} s "
+                f"not included"}
+
+
+def test_mcts_decisions_per_second(bench_results: dict) -> None:
+    positions = []
+    for seed in range(3):
+        g = bg.Blast(seed=seed)
+        agent = RandomAgent(seed)
+        while len(positions) < 2 * (seed + 1) and not g.is_over:
+            g.apply(agent.choose(g))
+            if not g.is_over and len(g.legal_actions()) > 2 and len(g.history) > 40:
+                positions.append(g.fork())
+    for level in DIFFICULTIES:
+        agent = MCTSAgent(level, seed=1)
+        n = 0
+        t0 = time.perf_counter()
+        for pos in positions[: {"easy": 4, "medium": 2, "hard": 1}[level]]:
+            agent.choose(pos)
+            n += 1
+        dt = time.perf_counter() - t0
+        bench_results[f"mcts_{level}_decisions_per_s"] = {
+            "value": n / dt, "unit": "1/s",
+            "note": f"Blast mid-game positions, {DIFFICULTIES[level]['iterations']} "
+                    f"iterations each, {n} decisions in {dt:.2f} s"}
