@@ -125,7 +125,11 @@ def test_the_rules_doc_names_every_rule_test_and_only_existing_ones() -> None:
     known = set(TESTS) | {"test_data", "test_board", "test_odds", "test_bad_input",
                           "test_render", "test_conformance", "test_rules_coverage",
                           "test_bench_spacebase", "test_rules_setup", "test_rules_phases",
-                          "test_rules_sites"}
+                          "test_rules_sites", "test_agents", "test_spacebase_board"}
+    root = HERE.parents[1]
+    for other in (HERE / "test_agents.py", root / "tests" / "ui" / "test_spacebase_board.py",
+                  root / "tests" / "browser" / "test_spacebase_board.py"):
+        known |= set(re.findall(r"^def (test_\w+)", other.read_text(encoding="utf-8"), re.M))
     assert named - known == set(), "the doc names tests that do not exist"
     assert set(TESTS) - named == set(), "rule tests missing from the doc"
 
