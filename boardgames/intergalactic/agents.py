@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from ..core.game import CHANCE
@@ -102,6 +102,23 @@ class _Summary:
         return c
 
 
+@lru_cache(maxsize=8192)
+def _record(race: str | None, home: str | None, entries: tuple[str, ...]
+            ) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...]]:
+    """One race record's attributes (before criminal penalties), VP, fleets, Advanced
+    count and the attributes its criminal developments lower for the opponents."""
+    a = [0] * len(ATTRIBUTES)
+    rows = [data.by_name(x) for x in entries]
+    extra = [r for r in (_RACES.get(race or ""), _HOMES.get(home or "")) if r]
+    for e in (*rows, *extra):
+        for name, v in e.effects:
+            a[_IDX[name]] += v
+    return (tuple(a), len(rows) + (1 if home else 0) + sum(e.vp for e in rows),
+            sum(1 for e in rows if e.fleet > 0),
+            sum(1 for e in rows if e.advanced and e.list in ("research", "buildup")),
+            tuple(_IDX[x] for e in rows if e.criminal for x, _ in e.effects))
+
+
 def _summary(game: Any, s: Any | None = None) -> _Summary:
     s = game.state if s is None else s
     n = game.players
@@ -112,17 +129,12 @@ def _summary(game: Any, s: Any | None = None) -> _Summary:
     out.entries = [set(e) for e in s.entries]
     out.attrs, out.vp, out.fleets, out.adv, out.crim = [], [], [], [], []
     for q in range(n):
-        a = [0] * len(ATTRIBUTES)
-        rows = [data.by_name(x) for x in s.entries[q]]
-        extra = [r for r in (_RACES.get(s.races[q]), _HOMES.get(s.homeworlds[q])) if r]
-        for e in (*rows, *extra):
-            for name, v in e.effects:
-                a[_IDX[name]] += v
-        out.attrs.append(a)
-        out.vp.append(len(rows) + (1 if s.homeworlds[q] else 0) + sum(e.vp for e in rows))
-        out.fleets.append(sum(1 for e in rows if e.fleet > 0))
-        out.adv.append(sum(1 for e in rows if e.advanced and e.list in ("research", "buildup")))
-        out.crim.append([_IDX[x] for e in rows if e.criminal for x, _ in e.effects])
+        a, vp, fleets, adv, crim = _record(s.races[q], s.homeworlds[q], s.entries[q])
+        out.attrs.append(list(a))
+        out.vp.append(vp)
+        out.fleets.append(fleets)
+        out.adv.append(adv)
+        out.crim.append(list(crim))
     for q in range(n):
         for r in range(n):
             if r != q and out.alive[r]:
@@ -209,14 +221,7 @@ class _Context:
         key = (q, tuple(a))
         v = self._potential.get(key)
         if v is None:
-            v = 0.0
-            tv = self.token_value(q)
-            for stage, k in self.rolls[q]:
-                lst = STAGE_LIST[stage]
-                v += k * (_mean_roll(lst, _modifier(a, stage)) - _mean_roll(lst, 0))
-                if stage in _INCOME:
-                    v += k * tv * max(0, a[_INCOME[stage]])
-            v *= POTENTIAL_WEIGHT
+            v = _potential(tuple(self.rolls[q]), key[1], self.token_value(q))
             self._potential[key] = v
         return v
 
@@ -225,7 +230,18 @@ class _Context:
         return TOKEN_VALUE_CONFLICT + (TOKEN_VALUE - TOKEN_VALUE_CONFLICT) * min(1.0, left / 3)
 
 
-def _modifier(attrs: list[int], stage: str) -> int:
+@lru_cache(maxsize=16384)
+def _potential(rolls: tuple[tuple[str, int], ...], a: tuple[int, ...], tv: float) -> float:
+    v = 0.0
+    for stage, k in rolls:
+        lst = STAGE_LIST[stage]
+        v += k * (_mean_roll(lst, _modifier(a, stage)) - _mean_roll(lst, 0))
+        if stage in _INCOME:
+            v += k * tv * max(0, a[_INCOME[stage]])
+    return v * POTENTIAL_WEIGHT
+
+
+def _modifier(attrs: list[int] | tuple[int, ...], stage: str) -> int:
     return sum(attrs[i] * w for i, w in _STAGE_WEIGHTS[stage])
 
 

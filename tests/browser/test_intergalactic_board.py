@@ -239,14 +239,19 @@ def test_the_conflict_board_compares_and_shows_the_exact_odds(nb: Notebook) -> N
 
 
 def test_screenshots(nb: Notebook) -> None:
-    content = nb.content()
-    content.scroll_into_view_if_needed()
-    path = artifact_path("intergalactic-board.png")
-    content.screenshot(path=str(path))
-    assert path.stat().st_size > 10_000
-    what_if = nb.content(WHAT_IF_CELL)
-    what_if.scroll_into_view_if_needed()
-    what_if.screenshot(path=str(artifact_path("intergalactic-conflict-board.png")))
+    """The main board and the Conflict what-if board, in a viewport tall enough that
+    JupyterLab's bars do not cover them."""
+    nb.page.set_viewport_size({"width": 1280, "height": 2600})
+    try:
+        for cell, name in ((BOARD_CELL, "intergalactic-board.png"),
+                           (WHAT_IF_CELL, "intergalactic-conflict-board.png")):
+            content = nb.content(cell)
+            content.scroll_into_view_if_needed()
+            path = artifact_path(name)
+            content.screenshot(path=str(path))
+            assert path.stat().st_size > 10_000
+    finally:
+        nb.page.set_viewport_size({"width": 1280, "height": 1000})
 
 
 def test_click_latency(nb: Notebook) -> None:
