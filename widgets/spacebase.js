@@ -44,7 +44,7 @@ const GAP = 2;
 const LOCAL = new WeakMap();
 function local(model) {
   let s = LOCAL.get(model);
-  if (!s) { s = { risk: false, cursor: null }; LOCAL.set(model, s); }
+  if (!s) { s = { risk: false, cursor: null, refocus: null }; LOCAL.set(model, s); }
   return s;
 }
 
@@ -169,11 +169,9 @@ function mapGrid(ctx, state) {
   const meteor = v.meteor;
   let fresh = null;
   if (meteor && ctx.live) {
-    const mk = `meteor|${v.step}|${meteor.cell}`;
     const mt = `meteor@${v.turn}|${meteor.cell}`;
     if (!ctx.seenDice.has(mt) && !ctx.firstRender) fresh = cellKey(...meteor.cell);
     ctx.seenDice.add(mt);
-    ctx.seenDice.add(mk);
   }
   const frontier = new Set((extra.frontier || []).map(([x, y]) => cellKey(x, y)));
   const corners = new Map((v.corners || []).map(([x, y], p) => [cellKey(x, y), p]));
@@ -205,9 +203,28 @@ function mapGrid(ctx, state) {
   let start = state.cursor && grid.querySelector(`[data-cell="${state.cursor}"]`);
   if (!start) start = grid.querySelector(".sb-cell[data-action]") || cells[0];
   if (start) start.setAttribute("tabindex", "0");
+  if (state.refocus !== null && state.refocus !== ctx.version && state.cursor) {
+    // A cell played from the keyboard: once the new view is drawn, focus goes back to
+    // the same cell (its action is gone, so the common focus keeper cannot find it).
+    state.refocus = null;
+    const key = state.cursor;
+    queueMicrotask(() => {
+      const el = grid.isConnected && grid.querySelector(`[data-cell="${key}"]`);
+      if (el) {
+        for (const c of grid.querySelectorAll('.sb-cell[tabindex="0"]')) c.setAttribute("tabindex", "-1");
+        el.setAttribute("tabindex", "0");
+        el.focus({ preventScroll: true });
+      }
+    });
+  }
   grid.addEventListener("keydown", (ev) => {
     const cur = ev.target instanceof Element ? ev.target.closest(".sb-cell") : null;
     if (!cur) return;
+    if ((ev.key === "Enter" || ev.key === " ") && cur.dataset.action) {
+      state.cursor = cur.dataset.cell;
+      state.refocus = ctx.version;
+      return;
+    }
     const [x, y] = cur.dataset.cell.split(",").map(Number);
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
     if (!step) return;

@@ -255,6 +255,8 @@ def test_the_keyboard_reaches_and_plays_the_map(nb: Notebook) -> None:
     old = nb.version(PLAN_CELL)
     nb.page.keyboard.press("Enter")
     nb.wait_version_change(old, PLAN_CELL)
+    # focus stays on the cell just played, so the arrows go on from there
+    expect(board.locator('.sb-cell[data-cell="2,6"]')).to_be_focused()
     after = json.loads(nb.python(
         "print(__import__('json').dumps([s.text for s in plan.history]))"))
     assert after == [*before, "build Metal", "place (2,6)"]
