@@ -10,12 +10,13 @@ True
 **What they read.** ``evaluate(game, player)`` reads only public information (the map
 ``game.board``, every player's credits, the deck's *size*, the hand *sizes*) and
 ``player``'s own hand, as ``game.view(player)`` shows it: never another hand, the deck's
-order or its contents. The agent's look-ahead never passes a chance node it could learn
-from: it forks the game with ``auto_roll = False``, so the fork stops at every meteor and
-draw, and it counts a card drawn during the look-ahead (a scenario's known deck order
-draws without a chance node) at the average value of a card, without looking at it. It
-never looks ahead through ``control look p`` (that would show it the hand); the look is
-valued at the average card it will take.
+order or its contents. The agent's look-ahead never passes a chance node: it plays
+copies of the state through the engine's own transition (``SpaceBase._act``), which stops
+at every meteor, damage roll and draw without resolving it (the position a fork with
+``auto_roll = False`` stops at), and it counts a card drawn during the look-ahead (a
+scenario's known deck order draws without a chance node) or about to be drawn as one
+unseen card, without looking at it. It never looks ahead through ``control look p``
+(that would show it the hand); the look is valued at the unseen card it will take.
 
 **The value** of a position for a player, in credits: credits now, plus the income of
 the player's functional sites times the player's Production phases left (the deck's size
@@ -27,7 +28,7 @@ exposed functional installations (1/100 per meteor each, costing a repair of 5.5
 average plus the income lost), plus the value of the cards in hand. ``evaluate`` is that
 value minus the best opponent's (opponents' hands are counted by their size only).
 
-**The greedy agent** tries each legal action on a fork and keeps the one whose position
+**The greedy agent** tries each legal action that way and keeps the one whose position
 evaluates best, completing its own multi-part decisions first (``build <card>`` is valued
 at its best ``place (x,y)``, ``transfer (x,y)`` at its best move or swap). So it builds
 where its income grows, repairs what pays back before the game ends, shelters its sites
