@@ -3,8 +3,9 @@
 :func:`evaluate` estimates the final score as a fraction of :data:`SCORE_SCALE`: the
 Megacredits banked, plus this turn's best income (the optimal power allocation of the
 structures in play) earned over the turns the deck has left, all weighed by the chance
-that the colony survives, taken as its exact odds (``battle_odds``) against an
-invader of :data:`TYPICAL_FORCE` raised to the number of invasions still expected.
+that the colony survives, taken as its estimated odds (a simplified battle in floats,
+:func:`_race`) against an invader of :data:`TYPICAL_FORCE`, raised to the number of
+invasions still expected.
 A finished game is worth its score (0 when the Base fell).
 
 :class:`GreedyAgent` tries each legal action on a copy that stops before any chance
@@ -20,7 +21,6 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from .odds import battle_odds
 from .power import income_of, optimal_allocation
 
 __all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate"]
@@ -35,14 +35,47 @@ INVADER_SHARE = 20 / 96
 """The share of invaders in the classic deck (20 of 96 cards)."""
 
 
-@lru_cache(maxsize=4096)
-def _survive(force: int, defenders: tuple[tuple[int, int], ...], turrets: int,
-             domes: tuple[int, ...], base_damage: int, rules: Any) -> float:
-    try:
-        return float(battle_odds(force, list(defenders), turrets=turrets, domes=list(domes),
-                                 base_damage=base_damage, rules=rules)["win"])
-    except ValueError:
+def _binom(n: int) -> tuple[float, ...]:
+    """P(k ones among n six-sided dice), k = 0..n."""
+    return _BINOM[n] if n < len(_BINOM) else tuple(
+        math.comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in range(n + 1))
+
+
+_BINOM = tuple(tuple(math.comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in range(n + 1))
+               for n in range(41))
+
+
+@lru_cache(maxsize=65536)
+def _race(force: int, absorb: int, dice: int, full: int) -> float:
+    """P(the colony wins) in a simplified battle: the invader's ``force`` against
+    ``absorb`` hits the colony can take before the Base falls, the colony rolling
+    ``dice`` dice when undamaged (``full`` = its absorb then), fewer as it loses cards.
+    Rounds are simultaneous, as in the game (a float estimate for the heuristic; the
+    exact odds are ``battle_odds``)."""
+    if absorb <= 0:
         return 0.0
+    if force <= 0:
+        return 1.0
+    d = max(1, math.ceil(dice * absorb / full))
+    inv, ours = _binom(force), _binom(d)
+    stay = inv[0] * ours[0]
+    total = 0.0
+    for h, ph in enumerate(inv):
+        for k, pk in enumerate(ours):
+            if h == 0 and k == 0:
+                continue
+            if absorb - h <= 0:
+                continue  # the Base falls (even if the invader falls with it)
+            total += ph * pk * _race(max(0, force - k), absorb - h, dice, full)
+    return total / (1.0 - stay)
+
+
+def _survive(force: int, defenders: tuple[tuple[int, int], ...], turrets: int,
+             domes: tuple[int, ...], base_left: int) -> float:
+    """The estimated odds of beating an invader of ``force``."""
+    dice = 1 + turrets + sum(f - d for f, d in defenders)
+    absorb = base_left + turrets + sum(f - d for f, d in defenders) + sum(3 - d for d in domes)
+    return _race(force, absorb, dice, absorb)
 
 
 def _in_play(view: dict[str, Any]) -> dict[str, int]:
@@ -63,8 +96,8 @@ def _estimate(game: Any, player: int) -> tuple[float, float, float]:
     defenders = tuple(sorted((d["force"], d["damage"]) for d in v["defenders"] if d["fights"]))
     turrets = sum(1 for s in v["structures"] if s["role"] == "turret")
     domes = tuple(sorted(s["damage"] for s in v["structures"] if s["role"] == "dome"))
-    base_damage = min(v["base"]["damage"], rules.base_hits - 1)
-    survive = _survive(TYPICAL_FORCE, defenders, turrets, domes, base_damage, rules)
+    base_left = max(1, rules.base_hits - v["base"]["damage"])
+    survive = _survive(TYPICAL_FORCE, defenders, turrets, domes, base_left)
     invasions = max(1.0, turns_left * INVADER_SHARE)
     return float(v["megacredits"] + income * turns_left), survive, invasions
 

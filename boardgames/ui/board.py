@@ -11,8 +11,9 @@ unchanged and puts the reason in ``error``, drawn in the board.
 Hidden information: a spectator board (``player=None``) gets the game's spectator view,
 log and history passed through the board's redaction hooks (``_public_log_line``,
 ``_public_step``, ``_chance_is_public``), which games with hidden cards override. The
-seed (which fixes every future draw) is never synced; a saved file (the "save" button)
-is a complete record, seed included, sent only on request as a one-off message.
+seed (which fixes every future draw) is never synced, not even in a saved file (the
+"save" button): the file carries a fresh seed, so loading it gives the same position
+with a future nobody could read from the file.
 
 Threads: in a Jupyter kernel everything runs on the kernel's main thread (messages,
 cell hooks, and the computer opponents' moves, scheduled on the kernel's asyncio loop
@@ -23,6 +24,7 @@ timer thread; a lock serialises every change the board makes to its game.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import weakref
 from collections.abc import Callable, Mapping
@@ -35,6 +37,7 @@ import traitlets as t
 from ..core.errors import GameError
 from ..core.game import CHANCE, Game, Step
 from ..core.registry import from_json
+from ..core.rng import fresh_seed
 from . import assets
 from .agents import check_agent
 from .protocol import Message, MessageError, parse_message, quote
@@ -397,7 +400,13 @@ class Board(anywidget.AnyWidget):
         self._check_can_change(msg)
         g = self._game
         name = f"{g.name}-turn{g.turn}-step{len(g.history)}.json"
-        self.send({"type": "save", "filename": name, "text": g.to_json(indent=1)})
+        # The game's seed fixes every future draw (the deck order, the dice): the file
+        # that reaches the browser gets a fresh one. Loading replays the recorded steps
+        # (chance outcomes included), so the position is the same; only the future
+        # differs from this game's.
+        doc = json.loads(g.to_json())
+        doc["seed"] = fresh_seed()
+        self.send({"type": "save", "filename": name, "text": json.dumps(doc, indent=1)})
         self.error = ""
         self.notice = f"saved {name}"
 
