@@ -26,7 +26,8 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .game import Blast
 
-__all__ = ["fight_odds", "fight_odds_of_game", "reach_odds", "reach_probability"]
+__all__ = ["fight_odds", "fight_odds_of_game", "plain_reach_counts", "reach_odds",
+           "reach_probability"]
 
 _PAIRS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
@@ -198,7 +199,7 @@ def reach_probability(offset: int, blocked_offsets: Iterable[int],
     cards = (bonuses, h["Hyper Jump"], h["Battle Computers"])
     backs = h["Space Combat Tactics"]
     if not bonuses and not cards[1] and not cards[2] and not backs:
-        return Fraction(_plain_reach(offset, frozenset(x for x in blocked if x < offset)), 36)
+        return Fraction(plain_reach_counts(blocked)[offset], 36)
     total = Fraction(0)
     for a, b in _PAIRS:
         w = 1 if a == b else 2
@@ -207,17 +208,25 @@ def reach_probability(offset: int, blocked_offsets: Iterable[int],
     return total / 36
 
 
+def plain_reach_counts(blocked_offsets: Iterable[int]) -> tuple[int, ...]:
+    """Without cards: for each offset 0..27 ahead of a unit, how many of the 36 rolls of
+    2D6 let it land there (one die, or both in either order with the first landing not
+    on the enemy units at ``blocked_offsets``)."""
+    return _plain_reach_counts(frozenset(b % SECTORS for b in blocked_offsets
+                                         if 0 < b % SECTORS <= 6))
+
+
 @lru_cache(maxsize=4096)
-def _plain_reach(offset: int, blocked: frozenset[int]) -> int:
-    """Of the 36 rolls of 2D6, how many let a unit land ``offset`` ahead with no card:
-    one die, or both in either order with the first landing not on enemy units."""
-    n = 0
+def _plain_reach_counts(blocked: frozenset[int]) -> tuple[int, ...]:
+    out = [0] * SECTORS
     for a in range(1, 7):
         for b in range(1, 7):
-            if a == offset or b == offset or (a + b == offset and (
-                    a not in blocked or b not in blocked)):
-                n += 1
-    return n
+            reach = {a, b}
+            if a not in blocked or b not in blocked:  # a first, or b first
+                reach.add(a + b)
+            for k in reach:
+                out[k] += 1
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)

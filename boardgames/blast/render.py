@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -316,9 +317,34 @@ def _hands(v: dict[str, Any], y: float) -> tuple[list[str], float]:
     return out, y
 
 
-def svg(view: dict[str, Any]) -> str:
-    """The board of a Blast view as a self-contained SVG document."""
-    body = _track(view) + _centre(view)
+def _reach(reach: Mapping[int, Any], origin: int | None) -> list[str]:
+    """The reach overlay: each sector shaded green by its probability, with the
+    percentage at the inner rim; the unit's own sector ringed in yellow."""
+    out = []
+    for sec, p in sorted(reach.items()):
+        n = int(sec)
+        q = float(p)
+        if not 1 <= n <= N or q <= 0:
+            continue
+        out.append(_wedge(n, GREEN, "none").replace(
+            'fill="#009E73"', f'fill="{GREEN}" fill-opacity="{0.15 + 0.65 * q:.2f}"'))
+        x, y = _polar(R_IN + 12, _angle(n))
+        label = "100%" if q >= 0.9995 else f"{q * 100:.0f}%"
+        out.append(_text(x, y + 4, label, 10, INK, "bold", "middle"))
+    if origin is not None and 1 <= origin <= N:
+        out.append(_wedge(origin, "none", YELLOW, 4))
+    return out
+
+
+def svg(view: dict[str, Any], reach: Mapping[int, Any] | None = None,
+        origin: int | None = None) -> str:
+    """The board of a Blast view as a self-contained SVG document. ``reach`` (``{sector:
+    probability}``, e.g. from ``bg.blast.reach_odds``) shades each sector by the chance
+    a unit can land there, ``origin`` rings that unit's sector."""
+    body = _track(view)
+    if reach:
+        body += _reach(reach, origin)
+    body += _centre(view)
     part, y = _hands(view, 2 * CY + 4)
     body += part
     h = int(y + 8)
@@ -331,11 +357,14 @@ def svg(view: dict[str, Any]) -> str:
             f'<rect width="{W}" height="{h}" fill="{BG}"/>' + "".join(body) + "</svg>")
 
 
-def html(view: dict[str, Any]) -> str:
-    """The SVG board in a small ``<div>`` with a caption line (for ``_repr_html_``)."""
+def html(view: dict[str, Any], reach: Mapping[int, Any] | None = None,
+         origin: int | None = None) -> str:
+    """The SVG board in a small ``<div>`` with a caption line (for ``_repr_html_``);
+    ``reach`` and ``origin`` as for :func:`svg`."""
     cap = (f"Blast, turn {view.get('turn')}, {_phase(view)}: {_status(view)[0]}")
     return ('<div class="boardgames-blast" data-game="blast" style="max-width:920px">'
-            + svg(view).replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
+            + svg(view, reach, origin).replace(
+                "<svg ", '<svg style="max-width:100%;height:auto" ', 1)
             + f'<div style="font-size:12px;opacity:0.75;margin-top:2px">{_e(cap)}</div></div>')
 
 

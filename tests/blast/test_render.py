@@ -160,3 +160,27 @@ def test_every_position_of_random_games_renders_and_artifacts_are_written() -> N
     play(g, "play Nova Bomb", by=EMPIRE)
     (ARTIFACTS / "blast-board.svg").write_text(render.svg(g.view(TERRAN)), encoding="utf-8")
     (ARTIFACTS / "blast-board.html").write_text(render.html(g.view(TERRAN)), encoding="utf-8")
+
+
+def test_the_reach_overlay_shades_each_sector_by_its_probability() -> None:
+    """``render.svg(view, reach=..., origin=...)``: the exact reach odds of a unit drawn
+    on the track (a shaded wedge and a percentage per sector it can land on)."""
+    units = {20: {"empire": [3]}, 17: {"terran": [2]}, 1: {"terran": [5]},
+             15: {"empire": [5]}}
+    g = scenario(units=units, phase="draw", seed=1)
+    reach = {sec: bg_reach(units, sec) for sec in range(1, 29) if sec != 20}
+    plain = render.svg(g.view(None))
+    shaded = render.svg(g.view(None), reach=reach, origin=20)
+    parse(shaded)
+    landable = [p for p in reach.values() if p > 0]
+    assert len(landable) == 12  # 1..12 sectors ahead, nothing behind
+    assert shaded.count('fill-opacity="') - plain.count('fill-opacity="') == len(landable)
+    assert ">36%<" in shaded  # the Terran unit 3 ahead: 13/36 (a 3, or 1 + 2)
+    assert ">36%<" not in plain
+    assert render.html(g.view(None), reach=reach).count("<svg") == 1
+
+
+def bg_reach(units: dict, sector: int) -> object:
+    from boardgames.blast import reach_odds
+
+    return reach_odds(units, sector, mover="empire")[(20, 3)]
