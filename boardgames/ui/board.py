@@ -80,6 +80,9 @@ class Board(anywidget.AnyWidget):
     """
 
     asset_name: ClassVar[str] = "generic"
+    # defaults for a board whose __init__ failed early (close/__del__ still work)
+    _agent_handle: Any = None
+    _closed: bool = True
 
     game_name = t.Unicode("").tag(sync=True)
     player = t.Int(None, allow_none=True).tag(sync=True)
