@@ -516,6 +516,8 @@ class Intergalactic(Game):
                     self._gain(s, p, arg, log)
             else:
                 self._lose(s, loser, arg, log, f"eliminated by P{p}")
+            # a world or development with a Fleet bonus is a fleet (ruling 8)
+            self._eliminate_check(s, loser, arg in _FLEET_NAMES, log)
         self._advance(s, log)
 
     def _take_origin(self, s: IntergalacticState, p: int, kind: str, name: str,
