@@ -194,9 +194,11 @@ def refused(g: Intergalactic, action: Any, *words: str) -> str:
     return msg
 
 
-def settle(g: Intergalactic) -> Intergalactic:
-    """Take every token choice of a roll and of the BAT as it is (``accept``, ``done``)."""
-    while g.phase in ("spend", "bat") and g.current_player not in (CHANCE, None):
+def settle(g: Intergalactic, bat: bool = True) -> Intergalactic:
+    """Take every token choice of a roll (``accept``) and, with ``bat``, of the BAT
+    (``done``) as it is."""
+    phases = ("spend", "bat") if bat else ("spend",)
+    while g.phase in phases and g.current_player not in (CHANCE, None):
         g.apply("accept" if g.phase == "spend" else "done")
     return g
 
@@ -205,13 +207,16 @@ def battle(g: Intergalactic, defender: int, stratagems: tuple[int, int],
            rolls: tuple[int, int], income: int = 1) -> Intergalactic:
     """From the start of a Conflict turn: force the income, attack ``defender``, force
     both stratagem rolls and both battle rolls, taking every token choice as it is;
-    stops at the Resolution's first decision (or wherever the battle stopped)."""
+    stops at the Resolution's first decision (or wherever the battle stopped). Without
+    ``rolls`` it stops before the BAT spending."""
     force(g, income)
     play(g, f"attack {defender}")
     for die in stratagems:
         if g.current_player != CHANCE:
             break
         force(g, die)
+        settle(g, bat=False)
+    if rolls:
         settle(g)
     for die in rolls:
         if g.current_player != CHANCE or g.state.chance[0] != "battle":
