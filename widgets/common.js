@@ -273,7 +273,25 @@ export function mountBoard({ model, el, host, signal }, spec) {
       btn("save", "Save", { disabled: spectator, title: "download the game as a JSON file" }),
       btn("load", "Load", { disabled: spectator, title: "load a game saved as JSON" }),
       h("label", { class: "bg-auto", title: "roll chance nodes automatically; off: pick each outcome" }, auto, " auto roll"),
-      hasAgents ? btn("agents", model.get("agents_running") ? "\u23f8 Pause computer" : "\u25b6 Run computer") : null);
+      hasAgents ? btn("agents", model.get("agents_running") ? "\u23f8 Pause computer" : "\u25b6 Run computer") : null,
+      spectator ? null : opponentPicker());
+  }
+
+  // Who plays each other seat: a person or a computer player of a chosen strength.
+  const OPPONENTS = [["human", "person"], ["random", "random"], ["greedy", "greedy"],
+    ["easy", "MCTS easy"], ["medium", "MCTS medium"], ["hard", "MCTS hard"]];
+  function opponentPicker() {
+    const kinds = model.get("agent_kinds") || {};
+    const seats = Object.keys(kinds).sort((a, b) => Number(a) - Number(b));
+    if (!seats.length) return null;
+    return h("span", { class: "bg-group bg-opponents", role: "group", "aria-label": "who plays the other seats" },
+      seats.map((p) => {
+        const cur = kinds[p];
+        const opts = OPPONENTS.map(([k, label]) => h("option", { value: k, selected: k === cur ? true : null }, label));
+        if (!OPPONENTS.some(([k]) => k === cur)) opts.push(h("option", { value: cur, selected: true, disabled: true }, cur));
+        return h("label", null, ` player ${p} `,
+          h("select", { "data-control": "opponent", "data-player": p, "aria-label": `who plays player ${p}` }, opts));
+      }));
   }
 
   function scrubber(ctx) {
@@ -423,6 +441,10 @@ export function mountBoard({ model, el, host, signal }, spec) {
 
   const onChange = guard((ev) => {
     const t = ev.target;
+    if (t instanceof HTMLSelectElement && t.closest(".bg-board") === root && t.dataset.control === "opponent") {
+      send({ type: "opponent", player: Number(t.dataset.player), kind: t.value });
+      return;
+    }
     if (!(t instanceof HTMLInputElement) || t.closest(".bg-board") !== root) return;
     if (t.dataset.control === "auto-roll") send({ type: "auto_roll", value: t.checked, version: model.get("version") });
   }, "handling a change");

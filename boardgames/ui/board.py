@@ -52,6 +52,22 @@ _LIVE: weakref.WeakSet[Board] = weakref.WeakSet()
 _HOOKED: set[int] = set()
 
 
+OPPONENT_KINDS = ("human", "random", "greedy", "easy", "medium", "hard")
+"""What the opponent picker offers: a person, or a computer player (MCTS difficulties
+"easy", "medium", "hard")."""
+
+
+def _kind_of(agent: Any) -> str:
+    if agent is None:
+        return "human"
+    kind = getattr(agent, "kind", None)
+    if kind == "mcts":
+        return str(getattr(agent, "difficulty", "custom"))
+    if kind is None:  # a game's own agent class
+        kind = {"GreedyAgent": "greedy", "RandomAgent": "random"}.get(type(agent).__name__)
+    return kind if kind in ("random", "greedy") else "custom"
+
+
 def live_boards() -> list[Board]:
     """Every board not yet garbage-collected or closed."""
     return [b for b in list(_LIVE) if not b._closed]
@@ -103,6 +119,7 @@ class Board(anywidget.AnyWidget):
     notice = t.Unicode("").tag(sync=True)
     reply = t.Int(0).tag(sync=True)
     agents = t.Dict().tag(sync=True)
+    agent_kinds = t.Dict().tag(sync=True)
     agents_running = t.Bool(True).tag(sync=True)
     pace = t.Float(0.6).tag(sync=True)
     thinking = t.Bool(False).tag(sync=True)
@@ -180,6 +197,8 @@ class Board(anywidget.AnyWidget):
         with self._lock:
             self._agents = agents
             self.agents = {str(p): repr(a) for p, a in agents.items()}
+            self.agent_kinds = {str(p): _kind_of(agents.get(p))
+                                for p in range(self._game.players) if p != self.player}
             if pace is not None:
                 self.pace = float(pace)
             if auto_roll is not None:
@@ -378,6 +397,29 @@ class Board(anywidget.AnyWidget):
         else:
             self._cancel_agent()
         self.error = ""
+
+    def _do_opponent(self, msg: Message) -> None:
+        """Who plays a seat: ``"human"`` (nobody: a person clicks for it) or a computer
+        player, ``"random"``, ``"greedy"`` or an MCTS difficulty (the picker)."""
+        self._check_can_change(msg)
+        p, kind = msg["player"], msg["kind"]
+        if not 0 <= p < self._game.players:
+            raise MessageError(msg.raw, f"player must be 0..{self._game.players - 1}")
+        if p == self.player:
+            raise MessageError(msg.raw, "this board's own player is the person at it")
+        if kind not in OPPONENT_KINDS:
+            raise MessageError(msg.raw, f"unknown opponent {quote(kind, 30)}; choose one of "
+                                           f"{', '.join(OPPONENT_KINDS)}")
+        agents = dict(self._agents)
+        if kind == "human":
+            agents.pop(p, None)
+        else:
+            from ..agents import make_agent
+
+            agents[p] = make_agent(kind, seed=p)
+        self._cancel_agent()
+        self.configure(opponents=agents)
+        self._done(f"player {p}: {kind}")
 
     def _do_new(self, msg: Message) -> None:
         self._check_can_change(msg)

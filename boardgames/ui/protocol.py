@@ -49,6 +49,7 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
     "roll": {"version": _INT},
     "auto_roll": {"value": _BOOL, "version": _INT},
     "agents": {"run": _BOOL},
+    "opponent": {"player": _INT, "kind": _STR},
     "new": {"seed": _INT_OR_NONE},
     "fork": {"step": _INT_OR_NONE},
     "scrub": {"step": _INT_OR_NONE},
@@ -58,7 +59,7 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
 }
 
 _LIMITS = {"action": MAX_ACTION_CHARS, "text": MAX_LOAD_CHARS, "name": MAX_TEXT_CHARS,
-           "message": MAX_TEXT_CHARS}
+           "message": MAX_TEXT_CHARS, "kind": 20}
 
 
 class MessageError(ValueError):

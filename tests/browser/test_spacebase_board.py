@@ -262,7 +262,7 @@ def test_the_keyboard_reaches_and_plays_the_map(nb: Notebook) -> None:
     assert after == [*before, "build Metal", "place (2,6)"]
     assert "is functional" in nb.python("print(plan.board.explain((3, 4)))")
     assert board.evaluate("b => [...b.querySelectorAll('[data-action], [data-control]')]"
-                          ".every(e => e.tagName === 'BUTTON' || e.tagName === 'INPUT')")
+                          ".every(e => ['BUTTON', 'INPUT', 'SELECT'].includes(e.tagName))")
 
 
 def test_screenshots(nb: Notebook) -> None:

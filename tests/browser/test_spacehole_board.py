@@ -323,7 +323,7 @@ def test_every_action_is_reachable_by_keyboard(nb: Notebook) -> None:
     assert board.evaluate("b => b.contains(document.activeElement)")
     assert nb.state()["actions"] == [*before["actions"], action]
     assert board.evaluate("b => [...b.querySelectorAll('[data-action], [data-control]')]"
-                          ".every(e => e.tagName === 'BUTTON' || e.tagName === 'INPUT')")
+                          ".every(e => ['BUTTON', 'INPUT', 'SELECT'].includes(e.tagName))")
 
 
 def test_screenshots(nb: Notebook) -> None:

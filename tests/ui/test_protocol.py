@@ -20,6 +20,7 @@ GOOD = [
     {"type": "roll", "version": 7},
     {"type": "auto_roll", "value": False, "version": 2},
     {"type": "agents", "run": True},
+    {"type": "opponent", "player": 1, "kind": "greedy"},
     {"type": "new", "seed": None},
     {"type": "new", "seed": 2**64 - 1},
     {"type": "fork", "step": None},

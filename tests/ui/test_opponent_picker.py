@@ -1,0 +1,79 @@
+"""The opponent picker: each other seat played by a person or a computer player of a
+chosen strength, set from the board (message ``opponent``) and shown in ``agent_kinds``.
+Refused choices leave the board's players and the game unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import boardgames as bg
+from boardgames.agents import GreedyAgent, MCTSAgent, RandomAgent
+from boardgames.ui.board import OPPONENT_KINDS
+
+
+def send(board: Any, content: dict) -> None:
+    board._on_msg(board, content, None)
+
+
+def test_the_picker_lists_the_other_seats() -> None:
+    g = bg.Intergalactic(players=4, seed=1)
+    b = g.widget(player=2, opponents={0: GreedyAgent(), 1: MCTSAgent("hard")})
+    assert b.agent_kinds == {"0": "greedy", "1": "hard", "3": "human"}
+    solo = bg.Spacehole(seed=1).widget()
+    assert solo.agent_kinds == {}  # nobody else to play
+
+
+@pytest.mark.parametrize("kind", [k for k in OPPONENT_KINDS if k != "human"])
+def test_choosing_a_computer_player_for_a_seat(kind: str) -> None:
+    g = bg.Blast(seed=2)
+    b = g.widget(player=0)
+    b.agents_running = False  # keep the computer from moving during the test
+    send(b, {"type": "opponent", "player": 1, "kind": kind})
+    assert b.error == "" and b.agent_kinds == {"1": kind}
+    agent = b._agents[1]
+    assert callable(agent.choose) and agent.seed == 1
+    if kind in ("easy", "medium", "hard"):
+        assert isinstance(agent, MCTSAgent) and agent.difficulty == kind
+    send(b, {"type": "opponent", "player": 1, "kind": "human"})
+    assert b.error == "" and b.agent_kinds == {"1": "human"} and 1 not in b._agents
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    ({"type": "opponent", "player": 0, "kind": "greedy"}, "own player"),
+    ({"type": "opponent", "player": 5, "kind": "greedy"}, "player must be"),
+    ({"type": "opponent", "player": 1, "kind": "grandmaster"}, "unknown opponent"),
+    ({"type": "opponent", "player": 1, "kind": "x" * 50}, "at most"),
+    ({"type": "opponent", "player": "1", "kind": "greedy"}, "must be"),
+    ({"type": "opponent", "player": 1}, "missing"),
+])
+def test_refused_choices_change_nothing(content: dict, why: str) -> None:
+    g = bg.Blast(seed=2)
+    b = g.widget(player=0, opponents={1: RandomAgent(4)})
+    b.agents_running = False
+    before, agents, kinds = g.to_json(), dict(b._agents), dict(b.agent_kinds)
+    send(b, content)
+    assert why in b.error
+    assert g.to_json() == before and b._agents == agents and b.agent_kinds == kinds
+
+
+def test_a_spectator_board_cannot_pick() -> None:
+    g = bg.SpaceBase(players=2, seed=3)
+    b = g.widget(player=None)
+    send(b, {"type": "opponent", "player": 1, "kind": "greedy"})
+    assert "spectator" in b.error and b._agents == {}
+
+
+def test_a_picked_computer_plays_its_turn() -> None:
+    g = bg.Blast(seed=5)
+    b = g.widget(player=0, pace=0)
+    b.agents_running = False
+    while g.current_player == 0:
+        g.apply(g.legal_actions()[0])
+    b.refresh()
+    assert g.current_player == 1 and b.legal == []  # not this board's turn
+    send(b, {"type": "opponent", "player": 1, "kind": "random"})
+    steps = len(g.history)
+    b.agent_step()
+    assert len(g.history) > steps and g.history[steps].player == 1
