@@ -1,0 +1,84 @@
+"""Speed work must not change a game: a digest of seeded random Spacehole games.
+
+Every game of :func:`digest` is played by a ``random.Random(seed)`` agent over a spread of
+variants, options and both ``auto_roll`` modes; the digest covers every step's legal
+actions (their order too), every chance node's exact distribution (manual games), a view
+for every viewer every 13 steps, and at the end the saved JSON, the history (with its
+texts), the log, every view, the score and the winner. The stored value was computed by
+the engine before its speed work (golden transcripts cover six games in readable text;
+this covers many more, cheaply). A different digest is a change of behaviour: find it
+with the golden transcripts or by comparing ``to_json()`` and ``log`` of the games of
+:data:`CASES` under the old and the new engine; if the change is deliberate, update
+:data:`DIGEST` in the same commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import boardgames as bg
+from boardgames.spacehole import Rules
+
+GAMES = 40
+DIGEST = "b542e0cd8b427c1faa4825f00c64be39ec6e7bb5ca0ce4a15a48c8d52f2e2394"
+OPTIONS = (
+    Rules(),
+    Rules(battle_order="invader_first"),
+    Rules(battle_order="defenders_first"),
+    Rules(power_choice="manual"),
+    Rules(build_power_check="new_card_only", defender_overflow="forbid"),
+    Rules(hand_limit_check="always", base_hits=5),
+    Rules(b5_add_refineries=True),
+)
+
+
+def case(seed: int) -> bg.Spacehole:
+    """Game ``seed`` of the digest, before its first step."""
+    return bg.Spacehole(seed=seed, variant="babylon5" if seed % 3 == 2 else "classic",
+                        rules=OPTIONS[seed % len(OPTIONS)], auto_roll=seed % 4 != 3)
+
+
+def _views(g: bg.Spacehole) -> bytes:
+    return json.dumps([g.view(None), g.view(0)], sort_keys=True).encode()
+
+
+def play(g: bg.Spacehole, seed: int, h: hashlib._Hash) -> None:
+    rng = random.Random(seed)
+    i = 0
+    while not g.is_over:
+        if g.current_player == bg.CHANCE:
+            d = g.chance_outcomes()
+            h.update(repr(sorted((repr(k), str(v)) for k, v in d.items())).encode())
+            g.roll()
+        else:
+            legal = g.legal_actions()
+            h.update("|".join(map(str, legal)).encode())
+            g.apply(rng.choice(legal))
+        if i % 13 == 0:
+            h.update(_views(g))
+        i += 1
+    h.update(g.to_json().encode())
+    h.update("\n".join(g.log).encode())
+    h.update(repr(g.history).encode())
+    h.update(_views(g))
+    h.update(repr((g.scores, g.winner)).encode())
+
+
+def digest(n: int = GAMES) -> str:
+    h = hashlib.sha256()
+    for seed in range(n):
+        play(case(seed), seed, h)
+    return h.hexdigest()
+
+
+def test_seeded_random_games_are_the_same_as_before_the_speed_work() -> None:
+    assert digest() == DIGEST
+
+
+def test_the_digest_sees_a_different_game() -> None:
+    h1, h2 = hashlib.sha256(), hashlib.sha256()
+    play(case(0), 0, h1)
+    play(case(0), 1, h2)  # the same game, other random choices
+    assert h1.hexdigest() != h2.hexdigest()
