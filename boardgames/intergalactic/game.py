@@ -240,7 +240,8 @@ class Intergalactic(Game):
         players
             One dict per player (2..6): ``race`` and ``homeworld`` (names), ``entries``
             (names of held technologies, worlds, developments and fleets; requirements are
-            not checked), ``tokens`` (within the cap), optionally ``alive`` (default True).
+            not checked), ``tokens`` (within the cap), optionally ``alive`` (default True;
+            False only in the Conflict stage).
         stage
             ``research``, ``exploration``, ``development``, ``buildup`` or ``conflict``.
         turn
@@ -248,7 +249,10 @@ class Intergalactic(Game):
         current_player
             Whose turn starts; turn order continues from them by player number.
         """
-        spec = {"players": [dict(p) for p in players], "stage": stage, "turn": turn,
+        if not isinstance(players, list | tuple):
+            raise ValueError(f"players must be a list of player dicts, not {players!r}")
+        spec = {"players": [dict(p) if isinstance(p, dict) else p for p in players],
+                "stage": stage, "turn": turn,
                 "current_player": current_player}
         return cls(seed=seed, rules=rules, auto_roll=auto_roll, players=len(spec["players"]),
                    scenario=spec)
@@ -893,6 +897,9 @@ def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
         raise ValueError(f"scenario turn must be an int in [1, {limit}], not {turn!r}")
     if not isinstance(cp, int) or isinstance(cp, bool) or not 0 <= cp < n:
         raise ValueError(f"current_player must be 0..{n - 1}, not {cp!r}")
+    if not isinstance(spec["players"], list | tuple) or len(spec["players"]) != n:
+        raise ValueError(f"scenario players must be a list of {n} player dicts, not "
+                         f"{spec['players']!r}")
     players = []
     for i, p in enumerate(spec["players"]):
         if not isinstance(p, dict) or not set(p) <= {"race", "homeworld", "entries",
@@ -928,6 +935,10 @@ def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
         raise ValueError("each player controls a different race")
     if rules.distinct_homeworlds and len({p["homeworld"] for p in players}) != n:
         raise ValueError("homeworlds must be distinct (Rules.distinct_homeworlds)")
+    dead = [i for i, p in enumerate(players) if not p["alive"]]
+    if dead and stage != "conflict":
+        raise ValueError(f"player {dead[0]} is not alive in the {stage} stage: players are "
+                         "eliminated only in the Conflict stage")
     if sum(p["alive"] for p in players) < 2:
         raise ValueError("at least two players must be alive")
     if not players[cp]["alive"]:
