@@ -283,7 +283,8 @@ def test_the_player_with_the_most_advanced_techs_and_fleets_gets_plus_5() -> Non
 def test_players_may_now_spend_it_to_increase_their_bat() -> None:
     """"Players may now spend IT to increase their BAT by the amount spent."
 
-    Ruling 7: "... then each may add IT 1:1, attacker first." P0 adds 3, P1 then adds 2
+    Ruling 7: the Advantage phase ends "then each may add IT 1:1, attacker first." P0 adds
+    3, P1 then adds 2
     (seeing P0's choice); ``bat -1`` takes one back before ``done``."""
     g = conflict(rec(entries=FLEETS, tokens=5), rec("Yiff", entries=FLEETS, tokens=4))
     battle(g, 1, (30, 30), ())
@@ -587,8 +588,8 @@ def test_ruling_7_wartime_research_and_lost_opportunity() -> None:
 
 
 def test_a_stratagem_101_lets_the_roller_pick_any_stratagem() -> None:
-    """Ruling 2: ""101+" gives its special result ("Pick one of the Above": the player
-    picks any entry whose requirement they meet;" On the Stratagem list: any of the 45
+    """Ruling 2: "101+" gives its special result ("Pick one of the Above": the player
+    picks any entry whose requirement they meet; On the Stratagem list: any of the 45
     stratagems, acting at once."""
     g = conflict(rec(entries=FLEETS, tokens=4), rec("Yiff", entries=FLEETS))
     force(g, 1)

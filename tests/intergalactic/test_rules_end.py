@@ -187,7 +187,7 @@ def test_option_no_fleet_elimination_true_no_fleet_at_the_conflict_stage_elimina
     assert three.state.x == 2
 
 
-def test_gain_1_vp_for_every_technology_world_development_and_fleet() -> None:
+def test_ruling_9_gain_1_vp_for_every_technology_world_development_and_fleet() -> None:
     """"Use paper & pencil to tally Victory Points (VP)"
     "Gain 1 VP for every Technology you have in play."
     "(Some Technologies are worth extra)"

@@ -39,7 +39,7 @@ def _roll(stage: str, total: int, **kw: object) -> Intergalactic:
 
 
 def test_ruling_2_entries_are_keyed_by_threshold_and_00_is_100() -> None:
-    """Ruling 2: "Entries are keyed by threshold (DC);" ""00" is 100." "A modified roll
+    """Ruling 2: "Entries are keyed by threshold (DC);" "00" is 100. "A modified roll
     gives the entry with the highest DC not above it; below the lowest DC gives
     nothing;"
 
@@ -58,8 +58,8 @@ def test_ruling_2_entries_are_keyed_by_threshold_and_00_is_100() -> None:
 
 
 def test_ruling_2_101_gives_its_special_result_pick_one_of_the_above() -> None:
-    """Ruling 2: ""101+" gives its special result ("Pick one of the Above": the player
-    picks any entry whose requirement they meet;"
+    """Ruling 2: "101+" gives its special result ("Pick one of the Above": the player
+    picks any entry whose requirement they meet;
 
     On the Research list 101 lets the player pick: every entry of the list (one-shots
     included) whose requirement is met and which is not held."""
@@ -77,7 +77,7 @@ def test_ruling_2_101_gives_its_special_result_pick_one_of_the_above() -> None:
 
 
 def test_ruling_2_roll_twice_gives_two_more_rolls() -> None:
-    """Ruling 2: ""Roll Twice": two more rolls)."
+    """Ruling 2: "Roll Twice": two more rolls).
 
     Exploration 101 ("Roll Twice"): two more rolls on the same list with the usual
     modifier; the first one's bonus (Fringe World: Speed +1) counts for the second."""
@@ -96,7 +96,7 @@ def test_ruling_2_roll_twice_gives_two_more_rolls() -> None:
 
 @pytest.mark.parametrize(("depth", "rolls"), [(1, 3), (3, 15)])
 def test_option_roll_twice_depth(depth: int, rolls: int) -> None:
-    """Ruling 2: ""Roll Twice": two more rolls)." With a huge modifier every roll is
+    """Ruling 2: "Roll Twice": two more rolls). With a huge modifier every roll is
     "101+" and the text has no end to it: a Roll Twice reached
     ``Rules.roll_twice_depth`` levels deep (default 3) gives nothing. Depth 1: one roll
     and its two; depth 3: 1 + 2 + 4 + 8 rolls."""
@@ -145,7 +145,7 @@ def test_all_tech_dev_and_fleet_cards_with_a_requirement_are_advanced() -> None:
     """"All Tech and Dev and Fleet cards with a requirement are considered to have the
     "Advanced" designation."
 
-    Every entry with "(Req ...)" in the text, and only those, is Advanced; the race
+    Every entry with a "(Req" in the text, and only those, is Advanced; the race
     record counts the Advanced technologies and fleets (the Advantage phase's +5)."""
     reqs = len(re.findall(r"\(Req \w+ \d\+\)", RULE_TEXT))
     advanced = [e for rows in data.LISTS.values() for e in rows if e.advanced]
@@ -187,7 +187,7 @@ def test_ruling_4_one_shot_entries_are_applied_and_not_kept() -> None:
 
 
 def test_ruling_4_next_roll_bonus_applies_to_the_next_list_roll_of_any_kind() -> None:
-    """Ruling 4: ""+N to next Roll" applies to that player's next list roll of any kind."
+    """Ruling 4: "+N to next Roll" applies to that player's next list roll of any kind.
 
     Empty Void ("Get +5 to next Roll") on an exploration roll: P0's extra roll gets +5.
     Progress (+10) in the last research turn: P0's first exploration roll gets +10. A
