@@ -616,7 +616,9 @@ class Blast(Game):
             how = f"with {c}" if c else "for rolling doubles"
             log.append(f"{who} rebuilds a unit of force {o.force} on "
                        f"{PLANETS[home]} ({how})")
-            if not self._build_options(s):
+            # With every window open (windows="always") the build window stays open
+            # until "done": closing it by itself would tell whether Reinforcements is held.
+            if not self._build_options(s) and self.rules.windows != "always":
                 s.pending = None
                 s.stage = "build_end"
         elif v == "fight":
@@ -691,7 +693,8 @@ class Blast(Game):
             s.pins = _add_sorted(s.pins, (o.sector, o.force))
             log.append(f"{who} plays Jam Transmission: the unit of force {o.force} on "
                        f"sector {o.sector} cannot move this turn")
-            if "Jam Transmission" not in s.hands[p] or not self._movable_units(s, s.player):
+            held = "Jam Transmission" in s.hands[p] or self.rules.windows == "always"
+            if not held or not self._movable_units(s, s.player):  # (as for the build)
                 s.pending = None
                 s.stage = "move"
         elif c in DICE_BONUS:

@@ -223,3 +223,28 @@ def test_option_windows_values_are_validated(value: str) -> None:
     assert Rules(windows=value).windows == value
     with pytest.raises(ValueError, match="windows"):
         Rules(windows="sometimes")  # type: ignore[arg-type]
+
+
+def test_option_windows_always_build_and_jam_windows_close_only_by_choice() -> None:
+    """``windows="always"``: after a rebuild the build window stays open until ``done``,
+    and after a Jam Transmission the jam window until ``pass``, whether or not one more
+    Reinforcements or Jam Transmission is held: a window that closed by itself would tell
+    the other player that it is not."""
+    units = {1: {"terran": [5, 4]}, 15: {"empire": [5, 4]}}
+    for rules in (Rules(windows="always"), Rules()):
+        for spare in ([], ["Reinforcements"]):
+            g = scenario(units=units, phase="build", dice=[3, 3], rules=rules,
+                         hands={"empire": spare})
+            play(g, "rebuild 3", by=EMPIRE)
+            still = g.state.pending == "build"
+            assert still == (rules.windows == "always" or bool(spare)), (rules, spare)
+            if still:
+                assert "done" in acts(g)
+        for jams in (["Jam Transmission"], ["Jam Transmission"] * 2):
+            g = scenario(units=units, phase="move", dice=[3, 4], rules=rules,
+                         hands={"terran": jams})
+            play(g, "play Jam Transmission on 15:5", by=TERRAN)
+            still = g.state.pending == "jam"
+            assert still == (rules.windows == "always" or len(jams) == 2), (rules, jams)
+            if still:
+                assert "pass" in acts(g) and g.current_player == TERRAN
