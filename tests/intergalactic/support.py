@@ -25,6 +25,7 @@ from boardgames.intergalactic import Intergalactic, Rules
 
 __all__ = [
     "CHANCE",
+    "LIST_ORDER",
     "RULE_TEXT",
     "RULINGS_TEXT",
     "Intergalactic",
@@ -33,6 +34,7 @@ __all__ = [
     "battle",
     "chance",
     "force",
+    "list_rows",
     "norm",
     "play",
     "prose_sentences",
@@ -118,6 +120,30 @@ def ruling_sentences() -> list[tuple[str, str]]:
             if not (s.endswith(".") and len(s.split()) <= 3 and s[0].isupper()
                     and not any(ch.isdigit() for ch in s)):
                 out.append((key, s))
+    return out
+
+
+LIST_ORDER = ("research", "exploration", "development", "buildup", "stratagem", "race",
+              "homeworld")
+
+
+def list_rows() -> dict[str, list[tuple[int, str]]]:
+    """``{list: [(threshold, name), ...]}`` read from the text's seven tables ("00" is
+    100, "101+" is 101; a Race's parenthesis is left out of its name)."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    cur: list[tuple[int, str]] | None = None
+    names = iter(LIST_ORDER)
+    for line in RULE_TEXT.splitlines():
+        if line.startswith(("DC-Name", "DX-Name")):
+            cur = out.setdefault(next(names), [])
+        elif cur is not None and line.strip():
+            m = re.match(r"\s*(\d\d\d?)\+?-?([^\t]*)", line)
+            assert m, line
+            dc = 100 if m.group(1) == "00" else int(m.group(1))
+            name = norm(re.split(r" {3,}|\(", m.group(2))[0]) if dc <= 100 else m.group(2)
+            cur.append((dc, name or norm(line.split("\t")[-1])))
+        elif cur:
+            cur = None
     return out
 
 

@@ -1,40 +1,63 @@
-"""lookup at every threshold edge; stage_modifier against the text's sentences; roll_odds
-and battle_odds against brute-force enumeration written here."""
+"""Exact odds of Intergalactic: ``lookup`` at every threshold edge of every list (the
+thresholds read from the rule text here, independently of the data module);
+``stage_modifier`` against the text's sentences; ``roll_odds`` and ``battle_odds``
+against brute-force enumeration written here, against icepool (an independent dice
+library) and against the engine itself."""
 
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
+import icepool
 import pytest
+from intergalactic.support import force, list_rows, play, rec, scenario
 
 from boardgames.intergalactic import battle_odds, data, lookup, roll_odds, stage_modifier
 
+ROWS = list_rows()
+ROLLED = ("research", "exploration", "development", "buildup", "stratagem")
+EDGES = [(name, i) for name in ROLLED for i in range(len(ROWS[name]))]
 
-@pytest.mark.parametrize("name", ["research", "exploration", "development", "buildup",
-                                  "stratagem"])
-def test_lookup_at_every_threshold_edge(name: str) -> None:
-    rows = data.LISTS[name]
-    assert lookup(name, rows[0].dc - 1) is None
-    assert lookup(name, -5) is None
-    for e, nxt in itertools.pairwise(rows):
-        assert lookup(name, e.dc) is e
-        assert lookup(name, nxt.dc - 1) is e
-    assert lookup(name, 100) is rows[-2] and rows[-2].dc == 100
-    assert lookup(name, 101) is rows[-1] and lookup(name, 250) is rows[-1]
+
+@pytest.mark.parametrize(("name", "i"), EDGES, ids=[f"{n}-{ROWS[n][i][0]}" for n, i in EDGES])
+def test_lookup_at_every_threshold_edge(name: str, i: int) -> None:
+    """The entry at threshold DC is landed on from DC up to the next threshold minus 1;
+    DC - 1 lands on the entry before (nothing below the first); "00" is 100 and every
+    total of 101 or more is the "101+" row."""
+    rows = ROWS[name]
+    dc, title = rows[i]
+    top = rows[i + 1][0] - 1 if i + 1 < len(rows) else 10**6
+    for total in {dc, top, (dc + top) // 2 if top < 10**6 else 250}:
+        e = lookup(name, total)
+        assert e is not None and (e.dc, e.name) == (dc, title), total
+    below = lookup(name, dc - 1)
+    if i == 0:
+        assert below is None and lookup(name, 0) is None and lookup(name, -50) is None
+    else:
+        assert below is not None and (below.dc, below.name) == rows[i - 1]
+
+
+def test_every_list_has_its_101_row_and_its_00_row() -> None:
+    for name in ROLLED:
+        assert ROWS[name][-1][0] == 101 and ROWS[name][-2][0] == 100
+        assert lookup(name, 101).special in ("pick", "twice")
+        assert lookup(name, 100) is data.LISTS[name][-2]
 
 
 @pytest.mark.parametrize("name", ["race", "homeworld"])
 def test_lookup_races_and_homeworlds_by_1d10(name: str) -> None:
-    assert [lookup(name, i).name for i in range(1, 11)] == [e.name for e in data.LISTS[name]]
+    assert [(lookup(name, i).dc, lookup(name, i).name) for i in range(1, 11)] == ROWS[name]
     assert lookup(name, 0) is None and lookup(name, 11) is None
 
 
 def test_lookup_rejects_bad_input() -> None:
-    with pytest.raises(ValueError, match="nolist"):
+    with pytest.raises(ValueError, match="unknown list 'nolist'"):
         lookup("nolist", 5)
-    with pytest.raises(ValueError, match="'5'"):
-        lookup("research", "5")  # type: ignore[arg-type]
+    for bad in ("5", 5.0, True, None):
+        with pytest.raises(ValueError, match=f"total must be an int, not {bad!r}"):
+            lookup("research", bad)  # type: ignore[arg-type]
 
 
 def test_stage_modifier_per_the_text() -> None:
@@ -48,24 +71,25 @@ def test_stage_modifier_per_the_text() -> None:
         a["Metals"] + a["Finance"] + a["Manufacturing"])
     assert stage_modifier("conflict", a) == 0 == stage_modifier("stratagem", a)
     assert stage_modifier("research", {}) == 0
-    with pytest.raises(ValueError, match="nostage"):
+    assert stage_modifier("exploration", {"Scan": -2}) == -4
+    with pytest.raises(ValueError, match="unknown stage 'nostage'"):
         stage_modifier("nostage", a)
 
 
+# ------------------------------------------------------------------ roll_odds
 def _brute_roll(name: str, mod: int, tokens: int, held: set[str]) -> dict:
-    """Every die and every shift: the best = highest-threshold entry not held."""
+    """Every die and every shift of at most ``tokens``: the best is the reachable
+    entry not held with the highest threshold (the 101+ row highest of all)."""
     rows = data.LISTS[name]
     counts: dict = {}
     for die in range(1, 101):
         best = None
         for shift in range(-tokens, tokens + 1):
             t = die + mod + shift
-            cands = [e for e in rows if e.dc <= max(t, 0) and t >= rows[0].dc]
-            if t >= 101:
-                cands = [rows[-1]]
+            cands = [e for e in rows if e.dc <= t]
             if not cands:
                 continue
-            e = max(cands, key=lambda e: e.dc)
+            e = cands[-1]
             if e.name in held:
                 continue
             if best is None or e.dc > best.dc:
@@ -75,7 +99,8 @@ def _brute_roll(name: str, mod: int, tokens: int, held: set[str]) -> dict:
     return {k: Fraction(v, 100) for k, v in counts.items()}
 
 
-@pytest.mark.parametrize(("name", "mod", "tokens", "held"), [
+_rng = random.Random(2024)
+CASES = [
     ("research", 0, 0, ()),
     ("research", 10, 3, ("Nova Bombs", "Telepathy")),
     ("exploration", 25, 7, ("Holy Worlds",)),
@@ -83,42 +108,148 @@ def _brute_roll(name: str, mod: int, tokens: int, held: set[str]) -> dict:
     ("buildup", 40, 20, ("Planet Buster", "World Killer", "Task Force")),
     ("stratagem", -50, 2, ()),
     ("research", 120, 4, ()),
-])
+    ("research", 0, 20, ()),
+    ("stratagem", -150, 20, ()),
+] + [
+    (name, _rng.randint(-60, 80), _rng.choice([0, 1, 2, 5, 9, 20, 26]),
+     tuple(_rng.sample([e.name for e in data.LISTS[name][:-1]], _rng.randint(0, 12))))
+    for name in ROLLED for _ in range(6)
+]
+
+
+@pytest.mark.parametrize(("name", "mod", "tokens", "held"), CASES)
 def test_roll_odds_against_brute_force(name: str, mod: int, tokens: int,
                                        held: tuple[str, ...]) -> None:
-    assert dict(roll_odds(name, mod, tokens, held)) == _brute_roll(name, mod, tokens, set(held))
+    got = roll_odds(name, mod, tokens, held)
+    assert dict(got) == _brute_roll(name, mod, tokens, set(held))
+    assert sum(got.values()) == 1
+
+
+def _icepool_roll(name: str, mod: int, tokens: int, held: tuple[str, ...]) -> dict:
+    """The same distribution through icepool: d100 + mod mapped to the best entry in
+    the window [total - tokens, total + tokens], found with ``lookup``."""
+    def best(total: int) -> str:
+        found = [lookup(name, t) for t in range(total - tokens, total + tokens + 1)]
+        ok = [e for e in found if e is not None and e.name not in held]
+        return max(ok, key=lambda e: e.dc).name if ok else "-"
+
+    die = (icepool.d(100) + mod).map(best)
+    return {(None if o == "-" else o): p for o, p in zip(die.outcomes(), die.probabilities(),
+                                                        strict=True)}
+
+
+@pytest.mark.parametrize(("name", "mod", "tokens", "held"), CASES[::3])
+def test_roll_odds_against_icepool(name: str, mod: int, tokens: int,
+                                   held: tuple[str, ...]) -> None:
+    assert dict(roll_odds(name, mod, tokens, held)) == _icepool_roll(name, mod, tokens, held)
 
 
 def test_roll_odds_without_tokens_is_the_plain_table() -> None:
     d = roll_odds("research", 0)
     assert d[None] == Fraction(9, 100)  # 1..9 below "10-Progress"
     assert d["Progress"] == Fraction(10, 100) and d["Telepathy"] == Fraction(1, 100)
+    assert "Pick one of the Above" not in d
+    assert roll_odds("research", 1)["Pick one of the Above"] == Fraction(1, 100)
+
+
+def test_roll_odds_tokens_only_help() -> None:
+    """More tokens never lower the chance of landing on one of the top entries: the
+    probability of the best k entries grows with the tokens."""
+    order = [e.name for e in reversed(data.RESEARCH)]
+    for k in (1, 5, 20):
+        top = set(order[:k])
+        ps = [sum(p for n, p in roll_odds("research", 4, t).items() if n in top)
+              for t in range(0, 21, 4)]
+        assert ps == sorted(ps) and ps[-1] > ps[0]
+
+
+def test_roll_odds_matches_what_a_player_can_reach_in_the_game() -> None:
+    """For every die of a research roll with 3 IT, the entry ``roll_odds`` counts is one
+    the player can land on in the game by shifting at most 3 (and nothing better is
+    reachable)."""
+    held = ("Meson Cannons",)
+    base = scenario([rec("Glish", "Green World", list(held), tokens=2), rec("Yiff")])
+    force(base, 1)  # 3 IT
+    tokens = base.state.tokens[0]
+    want = roll_odds("research", 0, tokens, held)
+    got: dict = {}
+    for die in range(1, 101):
+        g = base.fork()
+        force(g, die)
+        reach = {}
+        for shift in range(-tokens, tokens + 1):
+            h = g.fork()
+            step = "shift +1" if shift > 0 else "shift -1"
+            try:
+                play(h, *([step] * abs(shift)))
+            except AssertionError:
+                continue  # beyond 0..101
+            e = h.view()["roll"]["entry"]
+            if e is not None and e not in held:
+                reach[e] = lookup("research", h.view()["roll"]["landing"]).dc
+        best = max(reach, key=reach.get) if reach else None
+        got[best] = got.get(best, 0) + Fraction(1, 100)
+    assert got == dict(want)
 
 
 def test_roll_odds_rejects_bad_input() -> None:
-    for args in [("x", 0, 0), ("research", 0, -1), ("race", 0, 0), ("research", "1", 0)]:
-        with pytest.raises(ValueError):
+    for args, word in [(("x", 0, 0), "unknown list 'x'"),
+                       (("research", 0, -1), "tokens must be >= 0, not -1"),
+                       (("race", 0, 0), "1D10"),
+                       (("research", "1", 0), "modifier must be an int, not '1'"),
+                       (("research", 0, 2.5), "tokens must be an int, not 2.5")]:
+        with pytest.raises(ValueError, match=word):
             roll_odds(*args)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("a", "d"), [(0, 0), (10, 25), (25, 10), (100, 0), (0, 99),
-                                      (0, 100), (5, 200), (-7, 3)])
-def test_battle_odds_against_brute_force(a: int, d: int) -> None:
+# ------------------------------------------------------------------ battle_odds
+def _brute_battle(a: int, d: int) -> dict[str, Fraction]:
     w = t = lo = 0
-    for x in range(1, 101):
-        for y in range(1, 101):
-            if x + a > y + d:
-                w += 1
-            elif x + a == y + d:
-                t += 1
-            else:
-                lo += 1
+    for x, y in itertools.product(range(1, 101), repeat=2):
+        if x + a > y + d:
+            w += 1
+        elif x + a == y + d:
+            t += 1
+        else:
+            lo += 1
+    return {"attacker": Fraction(w, 10000), "tie": Fraction(t, 10000),
+            "defender": Fraction(lo, 10000)}
+
+
+BATS = [(0, 0), (10, 25), (25, 10), (100, 0), (0, 99), (0, 100), (5, 200), (-7, 3), (99, 0),
+        (50, 51), (0, 101), (35, 35)]
+
+
+@pytest.mark.parametrize(("a", "d"), BATS)
+def test_battle_odds_against_brute_force(a: int, d: int) -> None:
     got = battle_odds(a, d)
-    assert got.prob("attacker") == Fraction(w, 10000)
-    assert got.prob("tie") == Fraction(t, 10000)
-    assert got.prob("defender") == Fraction(lo, 10000)
+    want = _brute_battle(a, d)
+    for k in ("attacker", "tie", "defender"):
+        assert got.prob(k) == want[k]
+    assert sum(got.values()) == 1
+
+
+@pytest.mark.parametrize(("a", "d"), BATS[::2])
+def test_battle_odds_against_icepool(a: int, d: int) -> None:
+    diff = (icepool.d(100) + a) - (icepool.d(100) + d)
+    win = sum((diff.probability(k) for k in diff.outcomes() if k > 0), Fraction(0))
+    got = battle_odds(a, d)
+    assert got.prob("attacker") == win and got.prob("tie") == diff.probability(0)
+
+
+def test_battle_odds_depends_only_on_the_difference_and_is_symmetric() -> None:
+    for diff in range(-110, 111, 7):
+        d = battle_odds(diff, 0)
+        assert d == battle_odds(diff + 40, 40)
+        mirror = battle_odds(0, diff)
+        assert d.prob("attacker") == mirror.prob("defender") and d.prob("tie") == mirror.prob(
+            "tie")
+    assert battle_odds(0, 0).prob("tie") == Fraction(1, 100)
+    assert battle_odds(100, 0).prob("attacker") == 1
 
 
 def test_battle_odds_rejects_bad_input() -> None:
-    with pytest.raises(ValueError, match=r"1\.5"):
+    with pytest.raises(ValueError, match=r"bat_attacker must be an int, not 1\.5"):
         battle_odds(1.5, 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bat_defender must be an int, not '3'"):
+        battle_odds(0, "3")  # type: ignore[arg-type]
