@@ -135,6 +135,10 @@ class Dist(Mapping[Any, Fraction]):
     def stdev(self) -> float:
         return math.sqrt(self.variance())
 
+    def std(self) -> float:
+        """Standard deviation (the square root of :meth:`variance`, a float)."""
+        return self.stdev()
+
     def at_least(self, x: Any) -> Fraction:
         """P(outcome >= x)."""
         return sum((v for k, v in self._p.items() if k >= x), Fraction(0))
@@ -181,9 +185,57 @@ class Dist(Mapping[Any, Fraction]):
 
     __radd__ = __add__
 
-    def given(self, pred: Callable[[Any], bool]) -> Dist:
-        """Conditioned on ``pred(outcome)``."""
-        kept = {k: v for k, v in self._p.items() if pred(k)}
+    def __sub__(self, other: Dist | int | Fraction) -> Dist:
+        if isinstance(other, Dist):
+            return self.combine(other, lambda a, b: a - b)
+        return self.map(lambda a: a - other)
+
+    def __rsub__(self, other: int | Fraction) -> Dist:
+        return self.map(lambda a: other - a)
+
+    def __neg__(self) -> Dist:
+        return self.map(lambda a: -a)
+
+    def __mul__(self, other: Dist | int | Fraction) -> Dist:
+        """``X * Y``: the product of independent values; ``X * 2``: twice the value (not
+        the sum of two rolls: that is ``2 @ X``)."""
+        if isinstance(other, Dist):
+            return self.combine(other, lambda a, b: a * b)
+        return self.map(lambda a: a * other)
+
+    __rmul__ = __mul__
+
+    def __rmatmul__(self, k: int) -> Dist:
+        """``k @ X``: the sum of ``k`` independent copies of ``X`` (``3 @ Dist.die(6)`` is
+        3d6), as in dice notation and icepool."""
+        return self.repeat_sum(k)
+
+    def repeat_sum(self, k: int) -> Dist:
+        """The sum of ``k`` independent copies of this distribution (``k >= 0``; the sum
+        of none is 0), by repeated doubling."""
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+            raise ValueError(f"the number of copies must be a non-negative int, not {k!r}")
+        out = Dist.constant(0)
+        power = self
+        while k:
+            if k & 1:
+                out = out + power
+            k >>= 1
+            if k:
+                power = power + power
+        return out
+
+    def given(self, pred: Callable[[Any], bool] | Iterable[Any]) -> Dist:
+        """Conditioned on ``pred(outcome)``, or on the outcome being one of a collection
+        (``d.given({7, 11})``)."""
+        if not callable(pred):
+            if isinstance(pred, (str, bytes)) or not isinstance(pred, Iterable):
+                raise ValueError(f"given() needs a predicate or a collection of outcomes, "
+                                 f"not {pred!r}")
+            allowed = frozenset(pred)
+            kept = {k: v for k, v in self._p.items() if k in allowed}
+        else:
+            kept = {k: v for k, v in self._p.items() if pred(k)}
         total = sum(kept.values(), Fraction(0))
         if not total:
             raise ValueError("conditioning on an event of probability 0")
@@ -201,6 +253,13 @@ class Dist(Mapping[Any, Fraction]):
         return last
 
     # ------------------------------------------------------------------ display
+    def plot(self, ax: Any = None, **kwargs: Any) -> Any:
+        """A bar chart of the distribution on matplotlib ``ax`` (imported only now); see
+        :func:`boardgames.odds.plot_dist`. Returns the axes."""
+        from ..odds.plots import plot_dist
+
+        return plot_dist(self, ax=ax, **kwargs)
+
     def table(self) -> str:
         """A readable text table: outcome, exact probability, percentage. Fractions too
         long to read are shown by their digit counts (``repr`` keeps them whole)."""

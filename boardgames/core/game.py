@@ -19,7 +19,8 @@ import dataclasses
 import importlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple
 
 from .action import Action
@@ -293,6 +294,30 @@ class Game:
         if self._to_move(self._s) != CHANCE:
             raise GameError("not at a chance node")
         return self._outcome_text(outcome)
+
+    def expected(self, fn: Callable[[Game], Any]) -> Fraction:
+        """The exact expected value of ``fn(next position)`` over this chance node's
+        outcomes: each outcome is applied to a fork (``auto_roll`` off, so the fork stops
+        at the next chance node, if any) and ``fn``'s value is weighed by the outcome's
+        exact probability. ``fn`` returns a number, or a bool (the result is then the
+        probability of the event). This game is not changed. Not at a chance node: a
+        ``GameError`` (a ``ValueError``). ``boardgames.odds.expect`` goes on through the
+        chance nodes that follow."""
+        if self._to_move(self._s) != CHANCE:
+            who = ("the game is over" if self.is_over
+                   else f"player {self.current_player} is to move")
+            raise GameError(f"expected() needs a chance node, but {who}")
+        total = Fraction(0)
+        for outcome, p in self.chance_outcomes().items():
+            g = self.fork()
+            g._auto = False
+            g.apply(outcome)
+            value = fn(g)
+            if not isinstance(value, (int, Fraction, float)):  # bool is an int
+                raise GameError(f"fn must return a number or a bool, not {value!r} "
+                                f"(after outcome {self._outcome_text(outcome)!r})")
+            total += p * Fraction(value)
+        return total
 
     def roll(self) -> Any:
         """At a chance node: draw the outcome from the game's own seeded RNG, apply it,
