@@ -1,0 +1,148 @@
+"""Charts of distributions with matplotlib, imported only when a chart is drawn (so
+``import boardgames`` never loads it).
+
+* :func:`plot_dist`: a bar chart of a ``Dist`` (``dist.plot()`` is the same);
+* :func:`plot_sampled`: the exact distribution beside a sample's frequencies;
+* :func:`plot_convergence`: the running mean (or frequency of an event) of more and more
+  draws closing in on the exact value: the law of large numbers.
+
+Each takes an optional matplotlib ``ax`` and returns the axes it drew on. Colours are
+from the Okabe-Ito palette (safe for colour-blind readers); exact values are solid,
+sampled ones hatched.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..core.dist import Dist
+from .sampling import Sample, simulate_dist
+
+__all__ = ["plot_convergence", "plot_dist", "plot_sampled"]
+
+EXACT = "#0072B2"  # Okabe-Ito blue
+SAMPLED = "#E69F00"  # Okabe-Ito orange
+BAND = "#56B4E9"  # Okabe-Ito sky blue
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as e:  # pragma: no cover - matplotlib is in the test extra
+        raise ImportError("charts need matplotlib: pip install matplotlib") from e
+    return plt
+
+
+def _axes(ax: Any, figsize: tuple[float, float] = (6.4, 3.6)) -> Any:
+    if ax is not None:
+        return ax
+    _fig, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
+    return ax
+
+
+def _labels(keys: list[Any]) -> tuple[list[Any], list[str] | None]:
+    """x positions (the numbers themselves when every outcome is a number) and labels."""
+    if all(isinstance(k, (int, float)) and not isinstance(k, bool) for k in keys):
+        return [float(k) for k in keys], None
+    return list(range(len(keys))), [str(k) for k in keys]
+
+
+def plot_dist(dist: Dist, ax: Any = None, *, title: str | None = None,
+              color: str = EXACT, percent: bool = True, label: str | None = None) -> Any:
+    """A bar chart of ``dist``: one bar per outcome, its height the exact probability (in
+    % with ``percent``)."""
+    if not isinstance(dist, Dist):
+        raise ValueError(f"plot_dist() takes a Dist, not {dist!r}")
+    ax = _axes(ax)
+    keys = list(dist)
+    xs, names = _labels(keys)
+    scale = 100 if percent else 1
+    ax.bar(xs, [float(dist[k]) * scale for k in keys], color=color, width=0.8, label=label)
+    if names is not None:
+        ax.set_xticks(xs, names, rotation=30 if max(map(len, names)) > 6 else 0,
+                      ha="right" if max(map(len, names)) > 6 else "center")
+    ax.set_ylabel("probability (%)" if percent else "probability")
+    ax.set_xlabel("outcome")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_sampled(sample: Sample | Dist, n: int | None = None, seed: int = 0, ax: Any = None,
+                 *, title: str | None = None) -> Any:
+    """The exact probabilities (solid) beside the frequencies of a sample (hatched): a
+    :class:`Sample`, or a ``Dist`` with ``n`` draws from ``seed``."""
+    if isinstance(sample, Dist):
+        if n is None:
+            raise ValueError("give n, the number of draws, to sample a Dist")
+        sample = simulate_dist(sample, n, seed)
+    if not isinstance(sample, Sample):
+        raise ValueError(f"plot_sampled() takes a Sample or a Dist, not {sample!r}")
+    ax = _axes(ax)
+    rows = sample.rows()
+    keys = [r[0] for r in rows]
+    xs, names = _labels(keys)
+    width = 0.4 if names is not None else 0.4 * _min_gap(xs)
+    ax.bar([x - width / 2 for x in xs], [float(r[1]) * 100 for r in rows], width=width,
+           color=EXACT, label="exact")
+    ax.bar([x + width / 2 for x in xs], [float(r[3]) * 100 for r in rows], width=width,
+           color=SAMPLED, hatch="//", edgecolor="black", linewidth=0.3,
+           label=f"{sample.n} draws")
+    if names is not None:
+        ax.set_xticks(xs, names)
+    ax.set_ylabel("probability (%)")
+    ax.set_xlabel("outcome")
+    ax.legend()
+    ax.set_title(title or f"exact vs sampled (largest gap {sample.max_error() * 100:.2f} "
+                          "points)")
+    return ax
+
+
+def _min_gap(xs: list[float]) -> float:
+    gaps = [b - a for a, b in itertools.pairwise(xs) if b > a]
+    return min(gaps) if gaps else 1.0
+
+
+def plot_convergence(dist: Dist | Sample, n: int = 1000, seed: int = 0, ax: Any = None, *,
+                     event: Callable[[Any], bool] | Any = None, log_x: bool = True,
+                     title: str | None = None) -> Any:
+    """The law of large numbers: the running mean of ``n`` draws (or, with ``event``, the
+    running frequency of the event: a predicate or one outcome) against the number of
+    draws, the exact value as a line and a band of two standard errors around it
+    (``2 sigma / sqrt(k)`` after ``k`` draws)."""
+    sample = dist if isinstance(dist, Sample) else simulate_dist(dist, n, seed)
+    if not isinstance(sample, Sample):  # pragma: no cover - simulate_dist checks
+        raise ValueError(f"plot_convergence() takes a Dist or a Sample, not {dist!r}")
+    exact = sample.exact
+    if event is None:
+        curve = sample.running_mean()
+        target = float(exact.mean())
+        sigma = exact.stdev()
+        what = "mean of the draws"
+    else:
+        test = event if callable(event) else (lambda x: x == event)
+        curve = sample.running_frequency(test)
+        p = float(exact.probability(test))
+        target = p
+        sigma = math.sqrt(p * (1 - p))
+        what = "frequency of the event"
+    ax = _axes(ax)
+    ks = list(range(1, len(curve) + 1))
+    ax.fill_between(ks, [target - 2 * sigma / math.sqrt(k) for k in ks],
+                    [target + 2 * sigma / math.sqrt(k) for k in ks], color=BAND, alpha=0.3,
+                    label="exact ± 2 standard errors")
+    ax.axhline(target, color=EXACT, linewidth=1.5, label=f"exact: {target:.4g}")
+    ax.plot(ks, curve, color=SAMPLED, linewidth=1.2, label=what)
+    if log_x:
+        ax.set_xscale("log")
+    ax.set_xlabel("number of draws")
+    ax.set_ylabel(what)
+    lo, hi = min(curve), max(curve)
+    pad = 0.1 * (hi - lo or 1)
+    ax.set_ylim(min(lo, target) - pad, max(hi, target) + pad)
+    ax.legend(loc="upper right")
+    ax.set_title(title or f"{what} after k draws (seed {sample.seed})")
+    return ax
