@@ -37,6 +37,11 @@ const PROMPTS = {
   keep: "You won: choose the units to keep (total Force up to the difference, or any one unit).",
   end: "End of your turn: play Major Offensive for another turn, or done.",
 };
+const DECIDING = {
+  espionage: "Espionage or pass", discard: "discards over the hand limit", offensive: "Major Offensive discards",
+  dice: "dice cards", build: "rebuilding", jam: "Jam Transmission or pass", move: "moves", fight: "the order of the fights",
+  attack: "attack cards", defend: "defence cards or pass", keep: "the survivors", end: "the end of the turn",
+};
 const SVGNS = "http://www.w3.org/2000/svg";
 
 /** An SVG element (h() makes HTML ones). */
@@ -326,9 +331,9 @@ function prompt(ctx, plan, v) {
   } else if (mine) {
     text = PROMPTS[v.decision] || v.decision;
   } else if (agents[String(v.current_player)] !== undefined) {
-    text = `The computer (${SHORT[v.actor] || "?"}) is deciding: ${v.decision}.`;
+    text = `The computer (${SHORT[v.actor] || "?"}) is deciding: ${DECIDING[v.decision] || v.decision}.`;
   } else {
-    text = `Waiting for ${SHORT[v.actor] || "?"}: ${v.decision}.`;
+    text = `Waiting for ${SHORT[v.actor] || "?"}: ${DECIDING[v.decision] || v.decision}.`;
   }
   const response = mine && v.side && v.to_move !== v.side;
   const buttons = [];
@@ -441,6 +446,10 @@ function handPanel(ctx, plan, st, v, redraw) {
         redraw();
       });
       return el;
+    }
+    if (name === "Jam Transmission" && plan.jam.size) {  // its targets are the enemy chips
+      return h("div", { class: `${cls} bl-playable`, "data-key": `card${i}:${name}` }, name,
+        h("span", { class: "bl-verb" }, "click an enemy unit"));
     }
     return h("div", { class: cls, "data-key": `card${i}:${name}` }, name);
   });
