@@ -104,3 +104,11 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fresh_command_file(lab: Lab) -> None:
+    """Every test module starts with the default command file (what the notebooks' last
+    cell runs on "Run All Cells"): the modules share one server and one folder, and a
+    module may have left its own command in the file."""
+    (lab.root / CMD_FILE).write_text(STATE_CODE)
