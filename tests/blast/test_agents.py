@@ -39,7 +39,7 @@ def test_greedy_plays_legal_moves_and_beats_random_play() -> None:
     """Five whole games against RandomAgent (the greedy agent as Terran, then Empire,
     one with every card window open): every choice is legal, every kind of decision is
     met, and the greedy agent wins most of them (measured: 5 of 5 here; 40 of 40 over
-    seeds 100..139, see docs/rules/blast.md)."""
+    seeds 100..139 in CPU time, see docs/rules/blast.md)."""
     kinds: Counter[str] = Counter()
     wins = 0
     t0 = time.perf_counter()
