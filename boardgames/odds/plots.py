@@ -93,9 +93,11 @@ def plot_sampled(sample: Sample | Dist, n: int | None = None, seed: int = 0, ax:
            label=f"{sample.n} draws")
     if names is not None:
         ax.set_xticks(xs, names)
+    top = max(max(float(r[1]), float(r[3])) for r in rows) * 100
+    ax.set_ylim(0, top * 1.3)  # room for the legend above the bars
     ax.set_ylabel("probability (%)")
     ax.set_xlabel("outcome")
-    ax.legend()
+    ax.legend(loc="upper right", ncols=2)
     ax.set_title(title or f"exact vs sampled (largest gap {sample.max_error() * 100:.2f} "
                           "points)")
     return ax
@@ -143,6 +145,6 @@ def plot_convergence(dist: Dist | Sample, n: int = 1000, seed: int = 0, ax: Any 
     lo, hi = min(curve), max(curve)
     pad = 0.1 * (hi - lo or 1)
     ax.set_ylim(min(lo, target) - pad, max(hi, target) + pad)
-    ax.legend(loc="upper right")
+    ax.legend(loc="best")
     ax.set_title(title or f"{what} after k draws (seed {sample.seed})")
     return ax
