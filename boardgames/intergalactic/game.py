@@ -17,7 +17,7 @@ from ..core.game import CHANCE, Game, State
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, STAGES, Entry
-from .odds import _STAGE_WEIGHTS, lookup
+from .odds import _STAGE_WEIGHTS, _table
 from .rules import Rules
 
 __all__ = ["Intergalactic", "IntergalacticState"]
@@ -29,7 +29,8 @@ _BATTLE_TASKS = frozenset({"roll_s", "advantage", "bat", "battle", "resolve", "l
 _INCOME = {"research": None, "exploration": "Scan", "development": "Finance",
            "buildup": "Manufacturing"}
 _AUTO_SINGLE = frozenset({"pick", "steal", "sabotage", "discard", "spoils"})
-_DIE = {"d6": 6, "d10": 10, "d100": 100}
+_DICE = {f"d{n}": (tuple(range(1, n + 1)), (1,) * n) for n in (6, 10, 100)}
+"""Outcomes and weights of a fair die (the race and homeworld nodes are not dice)."""
 
 
 class IntergalacticState(State):
@@ -126,13 +127,28 @@ def _pickable(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
               ) -> tuple[Entry, ...]:
     """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
     with ``attrs`` may take: requirement met and, for entries that are kept, not held."""
-    return tuple(e for e in LISTS[list_name] if e.dc <= 100
-                 and (not e.kept or e.name not in held)
-                 and (e.req is None or attrs[_INDEX[e.req[0]]] >= e.req[1]))
+    return tuple(e for e, kept, req, level in _PICK_ROWS[list_name]
+                 if (not kept or e.name not in held) and (req < 0 or attrs[req] >= level))
+
+
+_PICK_ROWS = {name: tuple((e, e.kept, -1 if e.req is None else _INDEX[e.req[0]],
+                           0 if e.req is None else e.req[1])
+                          for e in sorted(rows, key=lambda e: e.name) if e.dc <= 100)
+              for name, rows in LISTS.items()}
+"""Per list, its entries (not the 101+ row) sorted by name, so ``pick`` moves come out
+sorted by notation."""
+
+
+@lru_cache(maxsize=4096)
+def _pick_moves(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
+                ) -> tuple[Move, ...]:
+    return tuple(Move.of("pick", e.name) for e in _pickable(list_name, held, attrs))
 
 
 _FLEET_NAMES = frozenset(e.name for rows in LISTS.values() for e in rows
                          if e.fleet > 0 and e.kept)
+_TABLES = {name: _table(name) for name in STAGE_LIST.values()}
+"""Per rolled list, the entry landed on for totals 0..101 (``odds.lookup``)."""
 _CRIMINAL_NAMES = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)
 _move = Move.of
 _ACCEPT, _UP, _DOWN = _move("accept"), _move("shift", "+1"), _move("shift", "-1")
@@ -356,8 +372,7 @@ class Intergalactic(Game):
             taken = set(s.homeworlds) if self.rules.distinct_homeworlds else set()
             moves = [_ROLL_HOME] + [_move("homeworld", h) for h in _HOMES if h not in taken]
         elif ph == "pick":
-            moves = [_move("pick", e.name)
-                     for e in _pickable(s.cur["list"], s.entries[p], s.attrs[p])]
+            return _pick_moves(s.cur["list"], s.entries[p], s.attrs[p])
         elif ph == "challenge":
             moves = [_move("attack", str(q)) for q in self._opponents(s, p)]
         elif ph == "steal":
@@ -441,6 +456,8 @@ class Intergalactic(Game):
                            if t[0] not in _BATTLE_TASKS or t[0] in ("lose", "spoils"))
 
     def _cap_tokens(self, s: IntergalacticState, log: list[str]) -> None:
+        if max(s.tokens) <= 20:
+            return  # no entry lowers Intelligence: every cap is at least 20
         attrs = s.attrs
         for p, t in enumerate(s.tokens):
             c = 20 + attrs[p][_INT]
@@ -550,7 +567,7 @@ class Intergalactic(Game):
         if shift:
             s.tokens = _set(s.tokens, p, s.tokens[p] - abs(shift))
         total = cur["total"] + shift
-        e = lookup(cur["list"], total)
+        e = _TABLES[cur["list"]][total if 0 <= total <= 101 else (0 if total < 0 else 101)]
         spent = f" after spending {abs(shift)} IT" if shift else ""
         if e is None:
             log.append(f"P{p} lands on {total}{spent}: nothing")
@@ -561,54 +578,59 @@ class Intergalactic(Game):
     def _apply_entry(self, s: IntergalacticState, p: int, e: Entry, cur: dict[str, Any],
                      log: list[str]) -> None:
         s.last = {"player": p, "list": e.list, "entry": e.name}
-        if e.special == "twice":
+        special = e.special
+        if not special:
+            if e.next_bonus:
+                s.bonus = _set(s.bonus, p, s.bonus[p] + e.next_bonus)
+            elif e.nested is not None:
+                s.todo = (("roll", p, e.nested[0], e.nested[1], cur["depth"], e.temporary),
+                          *s.todo)
+            elif e.list == "stratagem":
+                b = s.battle
+                key = str(p)
+                bonus = dict(b["bonus"].get(key, ()))
+                for a, v in e.effects:
+                    bonus[a] = bonus.get(a, 0) + v
+                b["bonus"] = {**b["bonus"], key: tuple(sorted(bonus.items()))}
+            elif e.name in s.entries[p]:
+                log.append(f"  P{p} already holds {e.name}: nothing")
+            elif not self._meets(s, p, e):
+                log.append(f"  {e.name} needs {e.req[0]} {e.req[1]}+: nothing")  # type: ignore
+            else:
+                self._gain(s, p, e.name, log)
+                if cur["temp"]:
+                    s.temp = _set(s.temp, p, (*s.temp[p], e.name))
+        elif special == "twice":
             if cur["depth"] < self.rules.roll_twice_depth:
                 r = ("roll", p, e.list, 0, cur["depth"] + 1, cur["temp"])
                 s.todo = (r, r, *s.todo)
             else:
                 log.append("  Roll Twice too deep: nothing")
-        elif e.special == "pick":
+        elif special == "pick":
             if self._pickable(s, p, e.list):
                 s.cur = {**cur, "list": e.list}
                 s.phase = "pick"
                 s.active = p
-        elif e.next_bonus:
-            s.bonus = _set(s.bonus, p, s.bonus[p] + e.next_bonus)
-        elif e.nested is not None:
-            s.todo = (("roll", p, e.nested[0], e.nested[1], cur["depth"], e.temporary),
-                      *s.todo)
-        elif e.special == "steal":
+        elif special == "steal":
             if self._stealable(s, p):
                 s.phase, s.active = "steal", p
-        elif e.special == "prevent":
+        elif special == "prevent":
             s.phase, s.active = "prevent", p
-        elif e.special == "sabotage":
+        elif special == "sabotage":
             if self.fleets(self._foe(s, p), s):
                 s.phase, s.active = "sabotage", p
-        elif e.special == "jam":
+        elif special == "jam":
             foe = self._foe(s, p)
             s.jam = _set(s.jam, foe, s.jam[foe] + 50)
-        elif e.special == "lost":
-            pass
-        elif e.list == "stratagem":
-            b = s.battle
-            key = str(p)
-            bonus = dict(b["bonus"].get(key, ()))
-            for a, v in e.effects:
-                bonus[a] = bonus.get(a, 0) + v
-            b["bonus"] = {**b["bonus"], key: tuple(sorted(bonus.items()))}
-        elif e.name in s.entries[p]:
-            log.append(f"  P{p} already holds {e.name}: nothing")
-        elif not self._meets(s, p, e):
-            log.append(f"  {e.name} needs {e.req[0]} {e.req[1]}+: nothing")  # type: ignore
-        else:
-            self._gain(s, p, e.name, log)
-            if cur["temp"]:
-                s.temp = _set(s.temp, p, (*s.temp[p], e.name))
+        # special == "lost" (Lost Opportunity): nothing
 
     # ------------------------------------------------------------------ chance
     def _chance(self, s: IntergalacticState) -> tuple[Sequence[Any], Sequence[int]]:
-        kind = s.chance[0]
+        ch = s.chance
+        dice = _DICE.get(ch[1])
+        if dice is not None:
+            return dice
+        kind = ch[0]
         if kind == "race":
             taken = set(s.races)
             opts = tuple(r for r in _RACES if r not in taken)
@@ -617,7 +639,7 @@ class Intergalactic(Game):
             taken = set(s.homeworlds) if self.rules.distinct_homeworlds else set()
             opts = tuple(h for h in _HOMES if h not in taken)
             return opts, (1,) * len(opts)
-        return _dice(_DIE[s.chance[1]])
+        raise AssertionError(f"unknown chance node {ch!r}")  # pragma: no cover
 
     def _outcome_text(self, outcome: Any) -> str:
         return str(outcome)
@@ -626,19 +648,7 @@ class Intergalactic(Game):
         kind = s.chance[0]
         ch = s.chance
         s.chance = None
-        if kind in ("race", "homeworld"):
-            log.append(f"P{ch[1]} rolls the {kind}: {o}")
-            self._take_origin(s, ch[1], kind, o, log)
-        elif kind == "order":
-            p = ch[2]
-            s.order_rolls = _set(s.order_rolls, p, (*s.order_rolls[p], o))
-            log.append(f"P{p} rolls {o} for turn order")
-        elif kind == "income":
-            p, bonus = ch[2], ch[3]
-            gain = max(0, o + bonus)
-            s.tokens = _set(s.tokens, p, s.tokens[p] + gain)
-            log.append(f"P{p} gains {gain} IT (1D6 {o}{bonus:+d}), has {s.tokens[p]}")
-        elif kind == "roll":
+        if kind == "roll":
             _, _, p, lst, mod, depth, temp = ch
             total = o + mod
             log.append(f"P{p} rolls {o} on the {lst} list ({mod:+d}): {total}")
@@ -648,6 +658,18 @@ class Intergalactic(Game):
                 s.phase, s.active = "spend", p
             else:
                 self._land(s, log)
+        elif kind == "income":
+            p, bonus = ch[2], ch[3]
+            gain = max(0, o + bonus)
+            s.tokens = _set(s.tokens, p, s.tokens[p] + gain)
+            log.append(f"P{p} gains {gain} IT (1D6 {o}{bonus:+d}), has {s.tokens[p]}")
+        elif kind in ("race", "homeworld"):
+            log.append(f"P{ch[1]} rolls the {kind}: {o}")
+            self._take_origin(s, ch[1], kind, o, log)
+        elif kind == "order":
+            p = ch[2]
+            s.order_rolls = _set(s.order_rolls, p, (*s.order_rolls[p], o))
+            log.append(f"P{p} rolls {o} for turn order")
         elif kind == "battle":
             p = ch[2]
             b = s.battle
@@ -678,30 +700,7 @@ class Intergalactic(Game):
 
     def _run(self, s: IntergalacticState, task: tuple, log: list[str]) -> None:
         kind = task[0]
-        if kind == "order":
-            todo = task[1]
-            if todo:
-                s.chance = ("order", "d10", todo[0])
-                s.todo = (("order", todo[1:]), *s.todo)
-                return
-            keys = s.order_rolls
-            tied = [p for p in range(self.players)
-                    if sum(1 for q in range(self.players) if keys[q] == keys[p]) > 1]
-            if tied:
-                log.append(f"Ties for turn order: {', '.join(f'P{p}' for p in tied)} reroll")
-                s.todo = (("order", tuple(tied)), *s.todo)
-                return
-            s.order = tuple(sorted(range(self.players), key=lambda q: keys[q], reverse=True))
-            log.append("Turn order: " + ", ".join(f"P{q}" for q in s.order))
-            s.todo = tuple(t for p in s.order for t in (("race", p), ("homeworld", p)))
-            s.todo += (("stage", "research"),)
-        elif kind in ("race", "homeworld"):
-            s.phase, s.active = kind, task[1]
-        elif kind == "begin":
-            self._begin_turn(s, log)
-        elif kind == "stage":
-            self._start_stage(s, task[1], log)
-        elif kind == "income":
+        if kind == "income":
             p = task[1]
             attrs = s.attrs[p]
             if s.stage == "conflict":
@@ -720,7 +719,9 @@ class Intergalactic(Game):
             if not s.alive[p]:
                 return
             attrs = s.attrs[p]
-            mod = sum(w * attrs[i] for i, w in _MODIFIER[lst]) + extra + s.bonus[p]
+            mod = extra + s.bonus[p]
+            for i, w in _MODIFIER[lst]:
+                mod += w * attrs[i]
             if s.bonus[p]:
                 log.append(f"P{p} uses +{s.bonus[p]} to the next roll")
                 s.bonus = _set(s.bonus, p, 0)
@@ -762,6 +763,29 @@ class Intergalactic(Game):
             w = task[1]
             if s.alive[w] and self._spoils(s, w):
                 s.phase, s.active = "spoils", w
+        elif kind in ("race", "homeworld"):
+            s.phase, s.active = kind, task[1]
+        elif kind == "begin":
+            self._begin_turn(s, log)
+        elif kind == "stage":
+            self._start_stage(s, task[1], log)
+        elif kind == "order":
+            todo = task[1]
+            if todo:
+                s.chance = ("order", "d10", todo[0])
+                s.todo = (("order", todo[1:]), *s.todo)
+                return
+            keys = s.order_rolls
+            tied = [p for p in range(self.players)
+                    if sum(1 for q in range(self.players) if keys[q] == keys[p]) > 1]
+            if tied:
+                log.append(f"Ties for turn order: {', '.join(f'P{p}' for p in tied)} reroll")
+                s.todo = (("order", tuple(tied)), *s.todo)
+                return
+            s.order = tuple(sorted(range(self.players), key=lambda q: keys[q], reverse=True))
+            log.append("Turn order: " + ", ".join(f"P{q}" for q in s.order))
+            s.todo = tuple(t for p in s.order for t in (("race", p), ("homeworld", p)))
+            s.todo += (("stage", "research"),)
 
     def _start_stage(self, s: IntergalacticState, stage: str, log: list[str]) -> None:
         s.stage = stage
@@ -878,11 +902,6 @@ class Intergalactic(Game):
         from .checks import invariants
 
         return invariants(self)
-
-
-@lru_cache(maxsize=8)
-def _dice(sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(range(1, sides + 1)), (1,) * sides
 
 
 def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
