@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import math
+import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -180,14 +181,14 @@ class Dist(Mapping[Any, Fraction]):
 
     def __add__(self, other: Dist | int) -> Dist:
         if isinstance(other, Dist):
-            return self.combine(other, lambda a, b: a + b)
+            return self._convolve(other, operator.add)
         return self.map(lambda a: a + other)
 
     __radd__ = __add__
 
     def __sub__(self, other: Dist | int | Fraction) -> Dist:
         if isinstance(other, Dist):
-            return self.combine(other, lambda a, b: a - b)
+            return self._convolve(other, operator.sub)
         return self.map(lambda a: a - other)
 
     def __rsub__(self, other: int | Fraction) -> Dist:
@@ -200,7 +201,7 @@ class Dist(Mapping[Any, Fraction]):
         """``X * Y``: the product of independent values; ``X * 2``: twice the value (not
         the sum of two rolls: that is ``2 @ X``)."""
         if isinstance(other, Dist):
-            return self.combine(other, lambda a, b: a * b)
+            return self._convolve(other, operator.mul)
         return self.map(lambda a: a * other)
 
     __rmul__ = __mul__
@@ -215,15 +216,35 @@ class Dist(Mapping[Any, Fraction]):
         of none is 0), by repeated doubling."""
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise ValueError(f"the number of copies must be a non-negative int, not {k!r}")
+        add = operator.add
         out = Dist.constant(0)
         power = self
         while k:
             if k & 1:
-                out = out + power
+                out = out._convolve(power, add)
             k >>= 1
             if k:
-                power = power + power
+                power = power._convolve(power, add)
         return out
+
+    def _weights(self) -> tuple[int, dict[Any, int]]:
+        """(D, {outcome: integer weight}): the probabilities over one common denominator."""
+        den = math.lcm(*(p.denominator for p in self._p.values()))
+        return den, {k: p.numerator * (den // p.denominator) for k, p in self._p.items()}
+
+    def _convolve(self, other: Dist, fn: Callable[[Any, Any], Any]) -> Dist:
+        """:meth:`combine` in integer weights (one ``Fraction`` per outcome at the end):
+        the same exact result, many times faster for large supports."""
+        da, wa = self._weights()
+        db, wb = other._weights()
+        acc: dict[Any, int] = {}
+        get = acc.get
+        for a, x in wa.items():
+            for b, y in wb.items():
+                key = fn(a, b)
+                acc[key] = get(key, 0) + x * y
+        den = da * db
+        return Dist._trusted({key: Fraction(w, den) for key, w in acc.items()})
 
     def given(self, pred: Callable[[Any], bool] | Iterable[Any]) -> Dist:
         """Conditioned on ``pred(outcome)``, or on the outcome being one of a collection
