@@ -37,7 +37,6 @@ from ..blast.board import dest
 from ..blast.odds import fight_odds, plain_reach_counts
 from ..core.game import CHANCE, Game, Step
 from .board import Board, _frac, dist_rows
-from .protocol import Message, MessageError
 
 __all__ = ["BOARD", "BlastBoard", "move_targets", "reach_table"]
 
@@ -115,17 +114,6 @@ class BlastBoard(Board):
         if self.player is not None and _drawer(self.game, index) == self.player:
             return f"drew {step.text}"
         return "a card"
-
-    def _do_roll(self, msg: Message) -> None:
-        """Roll the pending chance node with the game's seeded generator. A draw (whose
-        outcomes no board lists) may be rolled too, by a player's board: the roll shows
-        nothing but the card drawn, to the player who draws it."""
-        self._check_version(msg)
-        self._check_can_change(msg)
-        if self._game.current_player != CHANCE:
-            raise MessageError(msg.raw, "no chance node is pending")
-        self._game.roll()
-        self._done()
 
     # ------------------------------------------------------------------ extra
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:

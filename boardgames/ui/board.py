@@ -377,11 +377,13 @@ class Board(anywidget.AnyWidget):
         self._done("redone")
 
     def _do_roll(self, msg: Message) -> None:
+        """Roll the pending chance node with the game's seeded generator. A player's
+        board may roll any chance node, a secret draw included (no board lists a secret
+        draw's outcomes, see ``_chance_is_public``): the roll shows nothing but what the
+        new view shows, the card drawn only to the player who draws it."""
         self._check_version(msg)
         self._check_can_change(msg)
-        if not self._chance_is_public(self._game):
-            raise MessageError(msg.raw, "this board cannot roll this chance node")
-        self._game.roll()
+        self._game.roll()  # a GameError "not at a chance node" when none is pending
         self._done()
 
     def _do_auto_roll(self, msg: Message) -> None:

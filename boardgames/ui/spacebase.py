@@ -29,7 +29,6 @@ from ..core.game import CHANCE, Game, Step
 from ..spacebase.board import Board as Map
 from ..spacebase.odds import meteor_risk
 from .board import Board, _frac, dist_rows
-from .protocol import Message, MessageError
 
 __all__ = ["BOARD", "SpaceBaseBoard", "map_extra"]
 
@@ -83,17 +82,6 @@ class SpaceBaseBoard(Board):
                   and getattr(prev.value, "verb", "") == "look" else None)
         return step.text if self.player is not None and self.player == victim \
             else "steal a card"
-
-    def _do_roll(self, msg: Message) -> None:
-        """Roll the pending chance node with the game's seeded generator. A draw (whose
-        outcomes no board lists) may be rolled too, by a player's board: the roll shows
-        nothing but the card drawn into the hand of the player who draws it."""
-        self._check_version(msg)
-        self._check_can_change(msg)
-        if self._game.current_player != CHANCE:
-            raise MessageError(msg.raw, "no chance node is pending")
-        self._game.roll()
-        self._done()
 
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state

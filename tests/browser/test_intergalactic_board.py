@@ -16,13 +16,13 @@ from __future__ import annotations
 import itertools
 import json
 import statistics
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser.labtools import CMD_FILE, STATE_CODE, STATE_MARK, Lab, artifact_path
-from playwright.sync_api import Browser, Locator, Page, expect
+from browser.labtools import Lab, artifact_path, open_notebook
+from browser.labtools import Notebook as BaseNotebook
+from playwright.sync_api import Browser, expect
 
 NOTEBOOK = "intergalactic.ipynb"
 BOARD = '.bg-board[data-game="intergalactic"]'
@@ -30,101 +30,29 @@ BOARD_CELL = 1      # the 4-player game against the computer (`board`)
 WHAT_IF_CELL = 14   # the forked battle (`what_if`)
 TIMEOUT = 30_000
 
-WAIT_VERSION = """([cell, sel, old]) => {
-  const b = document.querySelectorAll('.jp-Notebook .jp-Cell')[cell]?.querySelector(sel);
-  return b && Number(b.dataset.version) !== old;
-}"""
-
-WAIT_PROMPT = """([before]) => {
-  const cs = document.querySelectorAll('.jp-Notebook .jp-Cell');
-  const p = cs[cs.length - 1].querySelector('.jp-InputArea-prompt').innerText;
-  return p !== before && !p.includes('*');
-}"""
-
 ROLL_CODE = ("import json as _j\nprint('ROLL ' + _j.dumps({'roll': board.game.view(0).get('roll'), "
              "'phase': board.game.phase, 'player': board.game.current_player, "
              "'tokens': board.game.state.tokens[0]}))")
 
 
-class Notebook:
-    """The open notebook page, and the Python behind it."""
+class Notebook(BaseNotebook):
+    """The open intergalactic notebook, and the Python behind it."""
 
-    def __init__(self, page: Page, lab: Lab) -> None:
-        self.page = page
-        self.lab = lab
-        self.opened_in = 0.0
-        self.saved: dict[str, Any] = {}  # states handed from one test to the next
+    BOARD = BOARD
+    BOARD_CELL = BOARD_CELL
 
-    def cells(self) -> Locator:
-        return self.page.locator(".jp-Notebook .jp-Cell")
-
-    def board(self, cell: int = BOARD_CELL) -> Locator:
-        return self.cells().nth(cell).locator(BOARD).first
-
-    def content(self, cell: int = BOARD_CELL) -> Locator:
-        return self.board(cell).locator(":scope > .bg-content")
-
-    def version(self, cell: int = BOARD_CELL) -> int:
-        return int(self.board(cell).get_attribute("data-version") or "-1")
-
-    def wait_version_change(self, old: int, cell: int = BOARD_CELL) -> int:
-        self.page.wait_for_function(WAIT_VERSION, arg=[cell, BOARD, old], polling="raf",
-                                    timeout=TIMEOUT)
-        return self.version(cell)
-
-    def python(self, code: str) -> str:
-        (self.lab.root / CMD_FILE).write_text(code)
-        cell = self.cells().last
-        before = cell.locator(".jp-InputArea-prompt").inner_text()
-        cell.locator(".jp-InputArea-editor").click()
-        self.page.keyboard.press("Control+Enter")
-        self.page.wait_for_function(WAIT_PROMPT, arg=[before], timeout=TIMEOUT)
-        return "\n".join(cell.locator(".jp-OutputArea-output").all_inner_texts())
-
-    def state(self) -> dict[str, Any]:
-        text = self.python(STATE_CODE)
-        assert STATE_MARK in text, text
-        return json.loads(text.split(STATE_MARK, 1)[1])
+    def __init__(self, page: Any, lab: Lab) -> None:
+        super().__init__(page, lab)
+        self.saved: dict[str, Any] = {}  # states one test leaves for the next
 
     def roll(self) -> dict[str, Any]:
         text = self.python(ROLL_CODE)
         return json.loads(text.split("ROLL ", 1)[1])
 
-    def actions(self, cell: int = BOARD_CELL) -> list[str]:
-        return self.content(cell).evaluate(
-            "c => [...c.querySelectorAll('[data-action]')].map(e => e.dataset.action)")
-
-    def click_action(self, action: str, cell: int = BOARD_CELL) -> int:
-        old = self.version(cell)
-        self.content(cell).locator(f'[data-action="{action}"]').first.click()
-        return self.wait_version_change(old, cell)
-
-    def control(self, name: str, cell: int = BOARD_CELL) -> Locator:
-        return self.content(cell).locator(f'[data-control="{name}"]')
-
 
 @pytest.fixture(scope="module")
 def nb(browser: Browser, lab: Lab) -> Iterator[Notebook]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    t0 = time.perf_counter()
-    page.goto(lab.notebook_url(NOTEBOOK))
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-Toolbar-kernelName, [title^=\"Change kernel\"]')]"
-        ".some(e => /Python 3/.test(e.textContent)) && "
-        "[...document.querySelectorAll('.jp-StatusBar-TextItem, .jp-Notebook-ExecutionIndicator')]"
-        ".some(e => /Idle/.test(e.textContent) || /Idle/.test(e.getAttribute('title') || '') "
-        "|| e.getAttribute('data-status') === 'idle')", timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    n = Notebook(page, lab)
-    expect(n.cells().last.locator(".jp-OutputArea-output")).to_contain_text(
-        STATE_MARK, timeout=90_000)
-    n.opened_in = time.perf_counter() - t0
-    yield n
-    context.close()
+    yield from open_notebook(browser, lab, NOTEBOOK, Notebook)
 
 
 def test_notebook_ran_without_errors(nb: Notebook) -> None:
