@@ -389,8 +389,14 @@ class Intergalactic(Game):
 
     def _why_illegal(self, s: IntergalacticState, action: Move) -> tuple[str, str]:
         verbs = {m.verb for m in self._legal(s)}
-        if (action.verb == "shift" and "shift" in verbs) or action.verb == "bat":
-            return ("Token spending", f"you have {s.tokens[s.active]} IT")
+        p = s.active
+        if action.verb == "shift" and s.phase == "spend":
+            shift = s.cur["shift"]
+            return ("Token spending", f"you have {s.tokens[p]} IT, the shift is {shift:+d} "
+                                      f"and the landing {s.cur['total'] + shift} (0..101)")
+        if action.verb == "bat" and s.phase == "bat":
+            return ("Token spending", f"you have {s.tokens[p]} IT and have added "
+                                      f"{s.battle['spend']} to the BAT")
         if action.verb == "extra" and "extra" not in verbs:
             return ("extra roll", "an extra roll costs 5 IT and is offered after the roll")
         if action.verb in verbs:
