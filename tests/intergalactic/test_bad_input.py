@@ -99,7 +99,7 @@ def test_an_action_of_another_game_is_refused() -> None:
 
 @pytest.mark.parametrize(("action", "words"), [
     ("attack 1", ["spend phase", "legal now: accept, shift"]),
-    ("bat +1", ["Token spending"]),
+    ("bat +1", ["spend phase"]),
     ("done", ["spend phase"]),
     ("extra roll", ["an extra roll costs 5 IT and is offered after the roll"]),
     ("end turn", ["spend phase"]),
@@ -123,7 +123,14 @@ def test_actions_of_another_stage_or_phase_name_the_rule(action: str, words: lis
 def test_shifting_beyond_the_tokens_is_refused() -> None:
     g = spending()
     play(g, "shift +1", "shift +1", "shift +1")
-    refused(g, "shift +1", IllegalActionError, "shift +1", "you have 3 IT", "Token spending")
+    refused(g, "shift +1", IllegalActionError, "shift +1", "you have 3 IT", "Token spending",
+            "the shift is +3 and the landing 43")
+    b = two("conflict", a=["Core Fleet"], b=["Core Fleet"], ta=1)
+    battle(b, 1, (30, 30), ())
+    assert b.phase == "bat"
+    refused(b, "bat -1", IllegalActionError, "have added 0 to the BAT")
+    play(b, "bat +1", "bat +1")
+    refused(b, "bat +1", IllegalActionError, "you have 2 IT and have added 2 to the BAT")
 
 
 def test_another_players_action_is_refused() -> None:
