@@ -195,3 +195,56 @@ def test_bad_input_is_a_clear_value_error(call, message) -> None:  # type: ignor
 def test_module_dice_are_the_constructors() -> None:
     for d, n in ((d4, 4), (d6, 6), (d8, 8), (d10, 10), (d12, 12), (d20, 20), (d100, 100)):
         assert d == die(n) == Dist.die(n) and d.outcomes == tuple(range(1, n + 1))
+
+
+# ----------------------------------------------------------------------- random expressions
+_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+        "max": max, "min": min}
+
+
+def _expressions():  # type: ignore[no-untyped-def]
+    from hypothesis import strategies as st
+
+    leaf = st.integers(1, 6).map(lambda n: ("die", n))
+    return st.recursive(
+        leaf,
+        lambda sub: st.tuples(st.sampled_from(sorted(_OPS)), sub, sub),
+        max_leaves=4,
+    )
+
+
+def _ours(e):  # type: ignore[no-untyped-def]
+    if e[0] == "die":
+        return die(e[1])
+    op, a, b = e
+    x, y = _ours(a), _ours(b)
+    return {"+": lambda: x + y, "-": lambda: x - y, "*": lambda: x * y,
+            "max": lambda: highest(x, y), "min": lambda: lowest(x, y)}[op]()
+
+
+def _leaves(e):  # type: ignore[no-untyped-def]
+    return [e[1]] if e[0] == "die" else _leaves(e[1]) + _leaves(e[2])
+
+
+def _value(e, faces):  # type: ignore[no-untyped-def]
+    """Evaluate the expression on one roll (faces consumed left to right)."""
+    if e[0] == "die":
+        return next(faces)
+    op, a, b = e
+    x = _value(a, faces)
+    return _OPS[op](x, _value(b, faces))
+
+
+def test_random_expressions_against_brute_force() -> None:
+    from hypothesis import given as hgiven
+    from hypothesis import settings
+
+    @settings(max_examples=40, deadline=None, derandomize=True)
+    @hgiven(_expressions())
+    def check(e) -> None:  # type: ignore[no-untyped-def]
+        d = _ours(e)
+        ref = brute([faces(n) for n in _leaves(e)], lambda *r: _value(e, iter(r)))
+        assert dict(d) == ref
+        assert sum(d.values(), F(0)) == 1
+
+    check()
