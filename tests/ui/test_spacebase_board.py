@@ -367,6 +367,7 @@ def test_the_greedy_computer_plays_through_the_board() -> None:
     g = SpaceBase(players=2, seed=12)
     b = g.widget(0, opponents={1: GreedyAgent(seed=2)}, pace=0)
     assert b.agents == {"1": "GreedyAgent(seed=2)"}
+    b.agents_running = False  # no timer thread racing the checks below; we step it
     ok(b, "outpost (2,0)")
     assert g.current_player == 1 and b.legal == []
     played = b.agent_step()
