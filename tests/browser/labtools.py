@@ -140,6 +140,13 @@ class Notebook:
     def control(self, name: str, cell: int | None = None) -> Any:
         return self.content(cell).locator(f'[data-control="{name}"]')
 
+    def dismiss_error(self, cell: int | None = None) -> None:
+        """Close the board's error banner, if one shows (before a screenshot)."""
+        button = self.control("dismiss", cell)
+        if button.count():
+            button.first.click()
+            button.first.wait_for(state="detached")
+
 
 def open_notebook(browser: Any, lab: Lab, name: str, cls: type[Notebook], *, width: int = 1280,
                   **context: Any) -> Iterator[Notebook]:

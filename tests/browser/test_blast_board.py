@@ -165,6 +165,7 @@ def test_screenshot(nb: Notebook) -> None:
     content = nb.content()
     content.locator(".bl-chip.bl-movable").first.click()
     expect(content.locator(".bl-dest").first).to_be_visible()
+    nb.dismiss_error()
     content.scroll_into_view_if_needed()
     path = artifact_path("blast-board.png")
     content.screenshot(path=str(path))

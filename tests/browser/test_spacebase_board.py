@@ -199,6 +199,7 @@ def test_the_keyboard_reaches_and_plays_the_map(nb: Notebook) -> None:
 def test_screenshots(nb: Notebook) -> None:
     nb.page.set_viewport_size({"width": 1280, "height": 2000})  # the whole board in view
     main = nb.board().locator(":scope > .bg-content")
+    nb.dismiss_error()
     main.scroll_into_view_if_needed()
     path = artifact_path("spacebase-board.png")
     main.screenshot(path=str(path))
