@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: help venv chromium jupyter-settings test lab bench lint format clean
+.PHONY: help venv chromium jupyter-settings test lab bench strength lint format clean
 
 help:
 	@echo "make lab     set everything up and open JupyterLab on notebooks/"
@@ -51,19 +51,15 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 		'  }' \
 		'}' > $@
 
-# pytest exit code 5 ("no tests collected") is tolerated only while tests/
-# holds no test files at all.
+# Tests run on every core (pytest-xdist, one test file per worker so the browser
+# modules keep their page); then the benchmarks alone, so that their timings are not
+# disturbed; then every notebook through nbmake.
+JOBS ?= auto
 test: venv chromium jupyter-settings
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest; rc=$$?; \
-	if [ $$rc -eq 5 ] && [ -z "$$(find tests -name 'test_*.py' -o -name '*_test.py' 2>/dev/null)" ]; then \
-		echo "pytest: no test files under tests/ yet"; rc=0; \
-	fi; exit $$rc
-	@if compgen -G 'notebooks/*.ipynb' > /dev/null; then \
-		$(PY) -m pytest --nbmake notebooks/; \
-	else \
-		echo "nbmake: no notebooks in notebooks/"; \
-	fi
+	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks
+	$(PY) -m pytest tests/benchmarks
+	$(PY) -m pytest -n $(JOBS) --nbmake notebooks/
 
 lab: venv jupyter-settings
 	mkdir -p notebooks
