@@ -120,13 +120,22 @@ def evaluate(game: Game, player: int) -> float:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "n", "w")
+    __slots__ = ("avail", "children", "n", "prior", "ranked", "w")
 
     def __init__(self) -> None:
         self.n = 0
         self.w = 0.0
         self.avail = 1
         self.children: dict[Any, _Node] = {}
+        self.prior: dict[Any, float] | None = None
+        self.ranked: tuple[tuple[Any, ...], list[Any]] | None = None
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
 
 
 class MCTSAgent(Agent):
@@ -135,9 +144,7 @@ class MCTSAgent(Agent):
     ``MCTSAgent("medium", seed=0)``; override a preset with ``iterations=``,
     ``rollout_depth=`` (None: play rollouts to the end) or give a time budget with
     ``seconds=`` (then choices depend on the machine's speed). ``exploration`` is the
-    UCB constant. Rewards: 1 to the winner (shared on a tie); a solo game's reward and
-    a rollout cut at ``rollout_depth`` use the game's heuristic ``evaluate`` (multi-
-    player: the reward goes to whoever the heuristic puts ahead).
+    UCB constant.
     """
 
     kind = "mcts"
@@ -151,6 +158,7 @@ class MCTSAgent(Agent):
         rollout_depth: int | str | None = "preset",
         exploration: float = 0.7,
         seed: int = 0,
+        **knobs: Any,
     ) -> None:
         super().__init__(seed)
         if difficulty not in DIFFICULTIES:
@@ -175,6 +183,7 @@ class MCTSAgent(Agent):
         self.seconds = seconds
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
+        self.knobs = dict(knobs)
         self.last_search: dict[str, Any] = {}
         self._bounds = [math.inf, -math.inf]
 
@@ -189,6 +198,7 @@ class MCTSAgent(Agent):
             out["rollout_depth"] = self.rollout_depth
         if self.exploration != 0.7:
             out["exploration"] = self.exploration
+        out.update(self.knobs)
         return out
 
     def spawn(self, seed: int) -> MCTSAgent:
@@ -207,16 +217,27 @@ class MCTSAgent(Agent):
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
-        evaluator = _game_agents(game.name).evaluate
+        module = _game_agents(game.name)
+        self._value = getattr(module, "rollout_value", None)
+        if self._value is None and "scale" in self.knobs:
+            scale = float(self.knobs["scale"])
+            ev = module.evaluate
+            self._value = lambda g, p: _sigmoid(ev(g, p) / scale)
+        self._evaluate = module.evaluate
+        self._player = player
+        self._n = game.players
         self._bounds = [math.inf, -math.inf]
+        if self._value is None:
+            self._vbounds = [math.inf, -math.inf]
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             g = game.determinize(player, seed=rng.getrandbits(63))
-            self._iterate(g, root, rng, evaluator)
+            self._iterate(g, root, rng)
             done += 1
+
         def score(a: Any) -> tuple[int, float]:
             c = root.children.get(a)
             return (0, 0.0) if c is None else (c.n, c.w / c.n if c.n else 0.0)
@@ -228,10 +249,37 @@ class MCTSAgent(Agent):
         }
         return best
 
-    def _iterate(self, g: Game, root: _Node, rng: random.Random, evaluator: Any) -> None:
+    def _priors(self, g: Game, node: _Node, legal: tuple[Any, ...], to: int) -> list[Any]:
+        """The legal actions ranked by the mover's value one step ahead (memoised)."""
+        if node.ranked is not None and node.ranked[0] is legal:
+            return node.ranked[1]
+        prior = node.prior
+        if prior is None:
+            prior = node.prior = {}
+        value = self._value
+        s0 = g._s
+        cls = type(g)
+        for a in legal:
+            if a not in prior:
+                h = object.__new__(cls)
+                h.__dict__.update(g.__dict__)
+                s = s0.copy()
+                g._act(s, a, [])
+                h._s = s
+                prior[a] = float(value(h, to))
+        ranked = sorted(legal, key=lambda a: -prior[a])
+        node.ranked = (legal, ranked)
+        return ranked
+
+    def _iterate(self, g: Game, root: _Node, rng: random.Random) -> None:
         path: list[tuple[_Node, int]] = []
         node = root
         c = self.exploration
+        knobs = self.knobs
+        use_prior = knobs.get("prior", 0) and self._value is not None
+        n0 = float(knobs.get("prior_visits", 1))
+        pw = float(knobs.get("widen", 0))
+        pw_alpha = float(knobs.get("widen_alpha", 0.5))
         while True:
             to = g._to_move(g._s)
             while to == CHANCE:
@@ -241,26 +289,51 @@ class MCTSAgent(Agent):
                 break
             legal = g.legal_actions()
             children = node.children
-            untried = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
-            if untried:
-                a = untried[rng.randrange(len(untried))]
-                child = children[a] = _Node()
-                g._agent_play(a)
-                path.append((child, to))
-                break
+            if use_prior and len(legal) > 1:
+                ranked = self._priors(g, node, legal, to)
+                if pw:
+                    k = max(1, math.ceil(pw * (node.n + 1) ** pw_alpha))
+                    ranked = ranked[:k]
+                cands = ranked
+                untried = None
+                for a in cands:
+                    child = children.get(a)
+                    if child is None:
+                        if untried is None:
+                            untried = a
+                    else:
+                        child.avail += 1
+                if untried is not None:
+                    a = untried
+                    child = children[a] = _Node()
+                    pv = node.prior[a]  # type: ignore[index]
+                    child.n = n0
+                    child.w = n0 * pv
+                    g._agent_play(a)
+                    path.append((child, to))
+                    break
+            else:
+                cands = legal
+                untried = []
+                for a in legal:
+                    child = children.get(a)
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                if untried:
+                    a = untried[rng.randrange(len(untried))]
+                    child = children[a] = _Node()
+                    g._agent_play(a)
+                    path.append((child, to))
+                    break
             # values normalised by the range of rewards seen in this search, so that
             # the exploration constant means the same for small and large rewards
             lo, hi = self._bounds
             span = hi - lo if hi > lo else 1.0
             best_a = None
             best_u = -math.inf
-            for a in legal:
+            for a in cands:
                 ch = children[a]
                 u = (ch.w / ch.n - lo) / span + c * math.sqrt(math.log(ch.avail) / ch.n)
                 if u > best_u:
@@ -268,7 +341,7 @@ class MCTSAgent(Agent):
             node = children[best_a]
             g._agent_play(best_a)
             path.append((node, to))
-        reward = self._rollout(g, rng, evaluator)
+        reward = self._rollout(g, rng)
         bounds = self._bounds
         for r in reward:
             if r < bounds[0]:
@@ -279,9 +352,11 @@ class MCTSAgent(Agent):
             nd.n += 1
             nd.w += reward[who]
 
-    def _rollout(self, g: Game, rng: random.Random, evaluator: Any) -> tuple[float, ...]:
+    def _rollout(self, g: Game, rng: random.Random) -> tuple[float, ...]:
         depth = self.rollout_depth
         steps = 0
+        greedy = self.knobs.get("policy", "random") == "greedy" and self._value is not None
+        eps = float(self.knobs.get("eps", 0.1))
         while True:
             to = g._to_move(g._s)
             if to is None:
@@ -292,27 +367,61 @@ class MCTSAgent(Agent):
                 g._agent_sample(rng)
             else:
                 legal = g.legal_actions()
-                g._agent_play(legal[rng.randrange(len(legal))])
+                if len(legal) == 1:
+                    g._agent_play(legal[0])
+                elif greedy and rng.random() >= eps:
+                    g._agent_play(self._best_step(g, legal, to))
+                else:
+                    g._agent_play(legal[rng.randrange(len(legal))])
                 steps += 1
-        return _rewards(g, evaluator)
+        return self._rewards(g)
 
+    def _best_step(self, g: Game, legal: tuple[Any, ...], to: int) -> Any:
+        value = self._value
+        s0 = g._s
+        cls = type(g)
+        best, top = legal[0], -math.inf
+        for a in legal:
+            h = object.__new__(cls)
+            h.__dict__.update(g.__dict__)
+            s = s0.copy()
+            g._act(s, a, [])
+            h._s = s
+            v = value(h, to)
+            if v > top:
+                best, top = a, v
+        return best
 
-def _rewards(g: Game, evaluator: Any) -> tuple[float, ...]:
-    """Each player's reward in [0, 1] for a finished or cut-off playout."""
-    n = g.players
-    if n == 1:
-        return (min(1.0, max(0.0, float(evaluator(g, 0)))),)
-    if g.is_over:
-        w = g.winner
-        if w is not None:
-            return tuple(1.0 if i == w else 0.0 for i in range(n))
-        values = [float(s) for s in g.scores]
-    else:
-        values = [float(evaluator(g, i)) for i in range(n)]
-    top = max(values)
-    leaders = [i for i in range(n) if values[i] == top]
-    share = 1.0 / len(leaders)
-    return tuple(share if i in leaders else 0.0 for i in range(n))
+    def _rewards(self, g: Game) -> tuple[float, ...]:
+        """Each player's reward in [0, 1] for a finished or cut-off playout."""
+        n = self._n
+        if g.is_over and n > 1:
+            w = g.winner
+            if w is not None:
+                return tuple(1.0 if i == w else 0.0 for i in range(n))
+            sc = [float(x) for x in g.scores]
+            top = max(sc)
+            leaders = [i for i in range(n) if sc[i] == top]
+            share = 1.0 / len(leaders)
+            return tuple(share if i in leaders else 0.0 for i in range(n))
+        value = self._value
+        if value is not None:
+            if n == 2:
+                v = float(value(g, self._player))
+                return (v, 1.0 - v) if self._player == 0 else (1.0 - v, v)
+            return tuple(float(value(g, i)) for i in range(n))
+        ev = self._evaluate
+        if n == 1:
+            return (min(1.0, max(0.0, float(ev(g, 0)))),)
+        values = [float(ev(g, i)) for i in range(n)]
+        mode = self.knobs.get("reward", "lead")
+        if mode == "lead":
+            top = max(values)
+            leaders = [i for i in range(n) if values[i] == top]
+            share = 1.0 / len(leaders)
+            return tuple(share if i in leaders else 0.0 for i in range(n))
+        scale = float(self.knobs.get("scale", 10.0))
+        return tuple(_sigmoid(v / scale) for v in values)
 
 
 def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium") -> Any:

@@ -41,6 +41,7 @@ the same choices.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -57,7 +58,7 @@ from .odds import fight_odds
 if TYPE_CHECKING:
     from .game import Blast, BlastState
 
-__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "shot_probability"]
+__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value", "shot_probability"]
 
 PLANET = 6.0
 """Value of holding a planet, in Force."""
@@ -311,6 +312,19 @@ def evaluate(game: Blast, player: int) -> float:
     # Cards in hand.
     value += CARD * sum(CARD_VALUE[c] for c in s.hands[player])
     return value
+
+
+def rollout_value(game: Blast, player: int) -> float:
+    """``player``'s chance of winning, estimated from :func:`evaluate` by the logistic
+    curve ``1 / (1 + exp(-value / 17))``: the width 17 (in Force) was fitted by maximum
+    likelihood on 1061 positions of 30 greedy-vs-greedy games (10% random moves), so a
+    lead of 17 is worth about 73%. A won game is 1, a lost one 0, a draw 0.5. What MCTS
+    scores its playouts with; it reads what :func:`evaluate` reads."""
+    x = evaluate(game, player) / 17.0
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
 
 
 @lru_cache(maxsize=2048)

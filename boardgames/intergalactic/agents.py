@@ -20,6 +20,7 @@ development that helps it most.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from functools import cache, cached_property, lru_cache
@@ -31,7 +32,7 @@ from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, LISTS, STAGE_LIST, STAGES, Entry
 from .odds import battle_odds, lookup, stage_modifier
 
-__all__ = ["GreedyAgent", "evaluate"]
+__all__ = ["GreedyAgent", "evaluate", "rollout_value"]
 
 _IDX = {a: i for i, a in enumerate(ATTRIBUTES)}
 _BATTLE = tuple(_IDX[a] for a in BATTLE_ATTRIBUTES)
@@ -308,6 +309,23 @@ def evaluate(game: Any, player: int) -> float:
             not 0 <= player < game.players:
         raise ValueError(f"player must be 0..{game.players - 1}, not {player!r}")
     return _eval(_Context(game), _summary(game), player)
+
+
+def rollout_value(game: Any, player: int) -> float:
+    """``player``'s chance of winning, estimated from :func:`evaluate`: the logistic
+    curve ``1 / (1 + exp(-lead / 21.7))`` of its lead, ``evaluate`` for ``player``
+    minus the best of the other players' (each from their own seat). The width 21.7 was
+    fitted by maximum likelihood on 5607 positions of 40 two-player greedy-vs-greedy
+    games (10% random moves). What MCTS scores its playouts with; public information
+    only, like :func:`evaluate`."""
+    ctx, sm = _Context(game), _summary(game)
+    own = _eval(ctx, sm, player)
+    lead = own - max(_eval(ctx, sm, r) for r in range(game.players) if r != player)
+    x = lead / 21.7
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
 
 
 # ---------------------------------------------------------------- battles

@@ -39,6 +39,7 @@ most when it must discard. Ties are broken by its own seeded generator (never th
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from .actions import Move
     from .game import SpaceBase, SpaceBaseState
 
-__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate"]
+__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value"]
 
 REPAIR_MEAN = 5.5
 """The mean damage of a meteor (1D10), i.e. the mean cost of repairing a hit."""
@@ -165,6 +166,23 @@ def evaluate(game: SpaceBase, player: int) -> float:
             0 <= player < game.players:
         raise ValueError(f"player must be 0..{game.players - 1}, not {player!r}")
     return _state_value(game.state, game.players, player, game.hand(player))
+
+
+def rollout_value(game: SpaceBase, player: int) -> float:
+    """``player``'s chance of finishing with the most credits, estimated from
+    :func:`evaluate` (its lead in credits) by a logistic curve whose width shrinks as the
+    deck runs out: ``1 / (1 + exp(-lead / (7 sqrt(deck + 1))))``. The width was fitted
+    by maximum likelihood on 1477 positions of 30 greedy-vs-greedy games (10% random
+    moves): a lead of 70 credits with 100 cards left is worth about 73%, a lead of 14
+    with 3 left as much. What MCTS scores its playouts with; it reads what
+    :func:`evaluate` reads."""
+    s = game.state
+    lead = _state_value(s, game.players, player, game.hand(player))
+    x = lead / (7.0 * math.sqrt(len(s.deck) + 1))
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
 
 
 def _known_hand(hand: Sequence[str], line: Sequence[Move]) -> list[str]:

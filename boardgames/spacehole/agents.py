@@ -23,7 +23,7 @@ from typing import Any
 
 from .power import income_of, optimal_allocation
 
-__all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate"]
+__all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate", "rollout_value"]
 
 SCORE_SCALE = 1500.0
 """Scores are divided by this to give values in [0, 1] (the best scores seen in
@@ -110,6 +110,37 @@ def evaluate(game: Any, player: int = 0) -> float:
     if game.is_over:
         return min(1.0, float(game.scores[0]) / SCORE_SCALE)
     wealth, survive, invasions = _estimate(game, player)
+    return max(0.0, min(1.0, wealth * survive ** invasions / SCORE_SCALE))
+
+
+def rollout_value(game: Any, player: int = 0) -> float:
+    """:func:`evaluate` read from the state instead of ``game.view`` (the same value,
+    several times faster): what MCTS scores its playouts with. It reads what the view
+    shows (structures, defenders, damage, Megacredits, the deck's size), never the hand
+    or the deck's contents."""
+    if game.is_over:
+        return min(1.0, float(game.scores[0]) / SCORE_SCALE)
+    s = game.state
+    cards = game.cards
+    roles: dict[str, int] = {}
+    domes = []
+    for n, d in s.structures:
+        role = cards[n].role
+        roles[role] = roles.get(role, 0) + 1
+        if role == "dome":
+            domes.append(d)
+    terraform = s.terraform
+    income = income_of(optimal_allocation(roles, game.power_generated(s), terraform),
+                       terraform)
+    turns_left = len(s.deck)
+    lab = roles.get("lab", 0) > 0
+    defenders = tuple(sorted((cards[n].force, d) for n, d in s.defenders
+                             if not cards[n].needs_lab or lab))
+    base_left = max(1, game.rules.base_hits - s.base_damage)
+    survive = _survive(TYPICAL_FORCE, defenders, roles.get("turret", 0),
+                       tuple(sorted(domes)), base_left)
+    invasions = max(1.0, turns_left * INVADER_SHARE)
+    wealth = float(s.megacredits + income * turns_left)
     return max(0.0, min(1.0, wealth * survive ** invasions / SCORE_SCALE))
 
 
