@@ -26,6 +26,19 @@ class Deck:
         """How many cards are not yet known."""
         self._outcomes: tuple[tuple[str, ...], tuple[int, ...]] | None = None
 
+    @classmethod
+    def _trusted(cls, counts: dict[str, int],
+                 outcomes: tuple[tuple[str, ...], tuple[int, ...]] | None = None) -> Deck:
+        """A deck of unknown cards ``counts`` (taken as is: positive ints) without the
+        checks of ``Deck(counts)``; ``outcomes`` is ``outcomes()`` of those counts when the
+        caller has it."""
+        d = object.__new__(cls)
+        d.counts = counts
+        d.known = []
+        d.unknown = sum(counts.values())
+        d._outcomes = outcomes
+        return d
+
     def copy(self) -> Deck:
         d = object.__new__(Deck)
         d.counts = self.counts.copy()

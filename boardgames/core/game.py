@@ -19,8 +19,12 @@ import dataclasses
 import importlib
 import json
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import accumulate
+from itertools import repeat as _repeat
+from operator import is_ as _is
 from typing import Any, ClassVar, NamedTuple
 
 from .action import Action
@@ -73,6 +77,59 @@ class State:
         return f"{type(self).__name__}({inner})"
 
 
+_new_step = tuple.__new__  # Step from a (player, value, text) tuple, without Python frames
+
+_M64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_CUMULATIVE: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+
+
+def _draw(seed: int, counter: int, weights: Sequence[int]) -> int:
+    """``rng.draw_index(seed, counter, weights)``, for the auto-roll loop: the same
+    SplitMix64 output, and for long weight lists (a meteor's 100 cells) a bisection of
+    their running sums, memoised per weights object, instead of a scan."""
+    x = (seed + (counter + 1) * _GAMMA) & _M64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+    x ^= x >> 31
+    if len(weights) <= 8:
+        r = (x * sum(weights)) >> 64
+        for i, w in enumerate(weights):
+            if r < w:
+                return i
+            r -= w
+        raise AssertionError("weights must sum to a positive total")  # pragma: no cover
+    if type(weights) is tuple:  # immutable: its running sums can be memoised
+        hit = _CUMULATIVE.get(id(weights))
+        if hit is None or hit[0] is not weights:
+            if len(_CUMULATIVE) > 256:
+                _CUMULATIVE.clear()
+            # The entry keeps ``weights`` alive: its id is not reused while cached.
+            hit = _CUMULATIVE[id(weights)] = (weights, list(accumulate(weights)))
+        sums = hit[1]
+    else:
+        sums = list(accumulate(weights))
+    i = bisect_right(sums, (x * sums[-1]) >> 64)
+    if i == len(sums):  # pragma: no cover
+        raise AssertionError("weights must sum to a positive total")
+    return i
+
+
+_DEFAULT_RULES: dict[type, Any] = {}
+
+
+def _default_rules(cls: type) -> Any:
+    """``cls()``: made once per class when it is a frozen dataclass (then it cannot change,
+    and every game made without ``rules=`` shares it)."""
+    rules = _DEFAULT_RULES.get(cls)
+    if rules is None:
+        rules = cls()
+        params = getattr(cls, "__dataclass_params__", None)
+        if params is not None and params.frozen:
+            _DEFAULT_RULES[cls] = rules
+    return rules
+
+
 def _freeze(value: Any) -> Any:
     """JSON lists back to tuples (chance outcomes are hashable values)."""
     if isinstance(value, list):
@@ -97,7 +154,7 @@ class Game:
         **options: Any,
     ) -> None:
         if rules is None:
-            rules = self.Rules()
+            rules = _default_rules(self.Rules)
         if not isinstance(rules, self.Rules):
             raise TypeError(
                 f"rules must be a {self.Rules.__module__}.{self.Rules.__qualname__}, "
@@ -272,13 +329,18 @@ class Game:
     def apply(self, x: Any) -> Game:
         """Apply an action (or its notation) or, at a chance node, force an outcome.
         Raises a ``GameError`` (a ``ValueError``) and changes nothing when refused."""
-        if self._to_move(self._s) == CHANCE:
+        p = self._to_move(self._s)
+        if p == CHANCE:
             self._step(CHANCE, self._as_outcome(x))
         else:
-            a = self._legal_action(x)
-            self._step(self._to_move(self._s), a)
+            # Fast path: the very object of one of legal_actions() (found by identity, so
+            # no __eq__ runs); anything else goes through the full check.
+            if p is None or not any(map(_is, self.legal_actions(), _repeat(x))):
+                x = self._legal_action(x)
+            self._step(p, x)
         self._redo.clear()
-        self._settle()
+        if self._auto:
+            self._settle()
         return self
 
     def chance_outcomes(self) -> Dist:
@@ -353,11 +415,45 @@ class Game:
         )
 
     def _settle(self) -> None:
-        if self._auto:
-            while self._to_move(self._s) == CHANCE:
+        """With auto_roll: roll chance nodes until a decision or the end. This is
+        ``_roll_once`` in a loop, with ``_step`` written out (the hot path of every game)."""
+        if not self._auto:
+            return
+        to_move = self._to_move
+        s = self._s
+        if to_move(s) != CHANCE:
+            return
+        cls = type(self)
+        if cls._roll_once is not Game._roll_once or cls._step is not Game._step:
+            # A subclass makes its chance steps its own way: use its hooks.
+            while to_move(self._s) == CHANCE:
                 if len(self._hist) >= _MAX_STEPS:
                     raise GameError("step limit reached")
                 self._roll_once()
+            return
+        hist, undo, log = self._hist, self._undo, self._log
+        chance, resolve, text = self._chance, self._resolve, self._outcome_text
+        seed = self.seed
+        self._legal_cache = None
+        while True:
+            k = len(hist)
+            if k >= _MAX_STEPS:
+                raise GameError("step limit reached")
+            outcomes, weights = chance(s)
+            outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 else outcomes[0]
+            new = s.copy()
+            mark = len(log)
+            try:
+                t = text(outcome)
+                resolve(new, outcome, log)
+            except BaseException:
+                del log[mark:]
+                raise
+            undo.append((s, mark))
+            self._s = s = new
+            hist.append((CHANCE, outcome, t))
+            if to_move(s) != CHANCE:
+                return
 
     def _step(self, player: int, value: Any) -> None:
         new = self._s.copy()
@@ -496,7 +592,7 @@ class Game:
     # ---------------------------------------------------------------- records
     @property
     def history(self) -> tuple[Step, ...]:
-        return tuple(map(Step._make, self._hist))
+        return tuple(map(_new_step, _repeat(Step), self._hist))
 
     @property
     def log(self) -> tuple[str, ...]:
