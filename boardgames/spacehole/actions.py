@@ -24,7 +24,7 @@ Cards in play are named by what they are: ``Space Marines`` or, when damaged,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.action import Action
 from ..core.errors import InvalidActionError
@@ -41,27 +41,67 @@ def label(name: str, damage: int) -> str:
     return name if damage == 0 else f"{name} [{damage} dmg]"
 
 
+_PARSED: dict[str, tuple[str, int]] = {}
+_MOVES: dict[tuple[str, str], Move] = {}
+
+
 def parse_label(text: str) -> tuple[str, int]:
     """(name, damage) of a card label."""
-    m = _LABEL.match(text)
-    if m is None or not m.group("name").strip():  # pragma: no cover - regex always matches
-        raise InvalidActionError(text, "expected a card name, optionally followed by [N dmg]")
-    return m.group("name"), int(m.group("dmg") or 0)
+    out = _PARSED.get(text)
+    if out is None:
+        m = _LABEL.match(text)
+        if m is None or not m.group("name").strip():  # pragma: no cover - always matches
+            raise InvalidActionError(text,
+                                     "expected a card name, optionally followed by [N dmg]")
+        out = (m.group("name"), int(m.group("dmg") or 0))
+        if len(_PARSED) >= 4096:  # labels come from games, but also from any user's text
+            _PARSED.clear()
+        _PARSED[text] = out
+    return out
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """A Spacehole action: a verb and its argument (a card label, or a word)."""
+    """A Spacehole action: a verb and its argument (a card label, or a word).
+
+    The notation and the hash are computed once, when the action is made; the game lists
+    shared instances (:meth:`of`), so listing legal actions makes no new objects."""
 
     verb: str
     arg: str = ""
+    _text: str = field(default="", init=False, repr=False, compare=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        text = f"{self.verb} {self.arg}" if self.arg else self.verb
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_hash", hash((self.verb, self.arg)))
         if self.verb not in VERBS:
-            raise InvalidActionError(str(self), f"unknown verb {self.verb!r}; verbs: {VERBS}")
+            raise InvalidActionError(text, f"unknown verb {self.verb!r}; verbs: {VERBS}")
 
     def __str__(self) -> str:
-        return f"{self.verb} {self.arg}" if self.arg else self.verb
+        return self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not Move:
+            return NotImplemented
+        return self.verb == other.verb and self.arg == other.arg
+
+    @classmethod
+    def of(cls, verb: str, arg: str = "") -> Move:
+        """The shared instance of this action."""
+        m = _MOVES.get((verb, arg))
+        if m is None:
+            m = cls(verb, arg)
+            if len(_MOVES) >= 8192:  # pragma: no cover - games name a few hundred
+                _MOVES.clear()
+            _MOVES[(verb, arg)] = m
+        return m
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -7,23 +7,27 @@ decision from the player (``s.pending``) or a chance outcome (``s.chance``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import accumulate
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ..core.deck import Deck
 from ..core.dist import Dist
-from ..core.errors import InvalidActionError
-from ..core.game import CHANCE, Game, State
+from ..core.errors import GameError, InvalidActionError
+from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw
 from . import data
 from .actions import Move, label, parse_label
-from .power import UPKEEP, feasible, income_of, optimal_allocation
+from .power import ROLES, UPKEEP, allocation, feasible, income_of
 from .rules import Rules
 
 __all__ = ["Spacehole", "SpaceholeState"]
 
 HAND_LIMIT = 5
+_NOTATION = attrgetter("_text")  # a Move's notation, str(move), without a Python call
 _BATTLE_STEPS = {
     "simultaneous": ("inv_roll", "def_roll", "alloc", "apply"),
     "invader_first": ("inv_roll", "alloc", "def_roll", "apply"),
@@ -42,13 +46,20 @@ class _InPlay(NamedTuple):
     hand_limit: int
     turrets: int
     lab: bool
+    key: tuple[int, ...]  # role counts in power.ROLES order (power.allocation's key)
 
 
 class SpaceholeState(State):
     """Everything about a Spacehole position. Cards in play are sorted tuples of
     ``(name, damage)`` pairs; the hand is a sorted tuple of names (tuples are never
     changed, only replaced, so a copy shares them); the discard pile is a
-    ``defaultdict(int)`` of counts."""
+    ``defaultdict(int)`` of counts.
+
+    A copy shares the deck and the discard pile with its original too (copy-on-write):
+    ``own`` says which of them this state owns (``OWN_DECK``, ``OWN_DISCARD``), and the
+    engine changes them only through :func:`_deck` and :func:`_discard`, which copy a
+    shared one first. ``powered`` is never changed in place, only replaced. ``own`` is
+    bookkeeping, not position: equality and the repr leave it out."""
 
     __slots__ = (
         "after",
@@ -70,6 +81,7 @@ class SpaceholeState(State):
         "last_round",
         "lost",
         "megacredits",
+        "own",
         "pending",
         "phase",
         "powered",
@@ -89,11 +101,12 @@ class SpaceholeState(State):
         c.pending = self.pending
         c.after = self.after
         c.chance = self.chance
-        c.deck = self.deck.copy()
+        c.deck = self.deck
+        c.own = 0
         c.hand = self.hand
         c.structures = self.structures
         c.defenders = self.defenders
-        c.discard = self.discard.copy()
+        c.discard = self.discard
         c.base_damage = self.base_damage
         c.megacredits = self.megacredits
         c.current = self.current
@@ -109,9 +122,90 @@ class SpaceholeState(State):
         c.seismic = self.seismic
         c.last_drawn = self.last_drawn
         c.lost = self.lost
-        c.powered = self.powered.copy()
+        c.powered = self.powered
         c.last_income = self.last_income
         return c
+
+    def _slot_names(self) -> list[str]:
+        return list(_POSITION_SLOTS)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _POSITION_SLOTS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_POSITION_SLOTS = tuple(n for n in SpaceholeState.__slots__ if n != "own")
+OWN_DECK = 1
+OWN_DISCARD = 2
+
+
+def _deck(s: SpaceholeState) -> Deck:
+    """The deck of ``s``, to change (copied first if shared with another state)."""
+    if not s.own & OWN_DECK:
+        s.deck = s.deck.copy()
+        s.own |= OWN_DECK
+    return s.deck
+
+
+def _discard(s: SpaceholeState) -> defaultdict[str, int]:
+    """The discard pile of ``s``, to change (copied first if shared)."""
+    if not s.own & OWN_DISCARD:
+        s.discard = s.discard.copy()
+        s.own |= OWN_DISCARD
+    return s.discard
+
+
+_StartDeck = tuple[dict[str, int], tuple[tuple[str, ...], tuple[int, ...]]]
+_TABLES: dict[tuple[str, bool], tuple[dict[str, data.Card], dict[str, str], _StartDeck]] = {}
+
+
+def _tables(variant: str, add_refineries: bool
+            ) -> tuple[dict[str, data.Card], dict[str, str], _StartDeck]:
+    """The cards of a variant by name, role -> card name, and the starting deck as its
+    counts and draw outcomes: made once per variant, never changed (games copy them)."""
+    key = (variant, add_refineries)
+    out = _TABLES.get(key)
+    if out is None:
+        cards = dict(data.by_name(variant, add_refineries=add_refineries))
+        deck = Deck(data.deck_counts(variant, add_refineries=add_refineries))
+        out = _TABLES[key] = (cards, {c.role: c.name for c in cards.values()},
+                              (deck.counts, deck.outcomes()))
+    return out
+
+
+_ROLLS: dict[tuple[int, str, int, Any], str] = {}
+
+
+def _roll_text(battle_round: int, who: str, dice: int, hits: Any) -> str:
+    """The log line of a battle roll, memoised (a few thousand different lines come
+    back again and again, and formatting one costs more than finding it)."""
+    key = (battle_round, who, dice, hits)
+    text = _ROLLS.get(key) if type(hits) is int else None  # not 2.0 or True: 2 or 1's key
+    if text is None:
+        text = f"Round {battle_round}: {who} roll {dice} dice: " \
+               f"{hits} hit{'s' if hits != 1 else ''}"
+        if type(hits) is int:
+            if len(_ROLLS) >= 50_000:
+                _ROLLS.clear()
+            _ROLLS[key] = text
+    return text
+
+
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(cls: type) -> bool:
+    """Whether ``cls`` makes its chance steps as ``Spacehole`` does (no subclass hook
+    changes them), so that ``Spacehole._settle``'s loop may be used."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = all(
+            getattr(cls, name) is getattr(Spacehole, name)
+            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move"))
+    return plain
 
 
 def _add(items: tuple, x: Any) -> tuple:
@@ -148,9 +242,10 @@ class Spacehole(Game):
             raise ValueError(f"unknown variant {variant!r}; variants: 'classic', 'babylon5'")
         self.variant = variant
         # A plain dict (not the read-only mapping of data.by_name): hot loops look cards up.
-        self.cards: dict[str, data.Card] = dict(
-            data.by_name(variant, add_refineries=self.rules.b5_add_refineries))
-        self._role_names = {c.role: c.name for c in self.cards.values()}
+        # The tables are made once per variant; each game gets its own copies.
+        cards, role_names, self._deck0 = _tables(variant, self.rules.b5_add_refineries)
+        self.cards: dict[str, data.Card] = cards.copy()
+        self._role_names = role_names.copy()
         self.base_name = self._role_names["base"]
         out: dict[str, Any] = {"variant": variant}
         if scenario is not None:
@@ -165,8 +260,9 @@ class Spacehole(Game):
         s.pending = None
         s.after = None
         s.chance = None
-        counts = data.deck_counts(self.variant, add_refineries=self.rules.b5_add_refineries)
-        s.deck = Deck(counts)
+        counts, outcomes = self._deck0
+        s.deck = Deck._trusted(counts.copy(), outcomes)
+        s.own = OWN_DECK | OWN_DISCARD
         s.hand = ()
         s.structures = ()
         s.defenders = ()
@@ -280,6 +376,7 @@ class Spacehole(Game):
             hand_limit=HAND_LIMIT + sum(cards[n].hand_size for n, _ in s.structures),
             turrets=roles["turret"],
             lab=roles["lab"] > 0,
+            key=tuple([roles[r] for r in ROLES]),
         )
         self._in_play_cache = (s.structures, ip)
         return ip
@@ -359,28 +456,41 @@ class Spacehole(Game):
         return mv
 
     # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> tuple[Move, ...]:
+        """The legal actions, sorted by notation and unique (empty at chance nodes and
+        when the game is over); cached per position."""
+        cached = self._legal_cache
+        if cached is None:
+            s = self._s
+            if s.chance is not None or s.pending is None:
+                cached = ()
+            else:
+                cached = tuple(sorted(set(self._legal(s)), key=_NOTATION))
+            self._legal_cache = cached
+        return cached
+
     def _legal(self, s: SpaceholeState) -> list[Move]:
         p = s.pending
         if p == "discard":
-            return [Move("discard", n) for n in set(s.hand)]
+            return [Move.of("discard", n) for n in set(s.hand)]
         if p == "build":
-            out = [Move("build", n) for n in set(s.hand) if self._build_problem(s, n) is None]
-            out += [Move("repair", t) for t in self._damaged(s)]
-            out.append(Move("pass"))
+            out = [Move.of("build", n) for n in set(s.hand) if self._build_problem(s, n) is None]
+            out += [Move.of("repair", t) for t in self._damaged(s)]
+            out.append(Move.of("pass"))
             return out
         if p == "take_defender":
-            return [Move("take", n) for n in s.discard if self.cards[n].kind == "defender"]
+            return [Move.of("take", n) for n in s.discard if self.cards[n].kind == "defender"]
         if p == "take_structure":
-            return [Move("take", n) for n in s.discard if self.cards[n].kind == "structure"]
+            return [Move.of("take", n) for n in s.discard if self.cards[n].kind == "structure"]
         if p == "virus":
-            out = [Move("virus", label(n, d)) for n, d in set(s.defenders)]
-            out += [Move("virus", n) for n, _ in set(s.structures)
+            out = [Move.of("virus", label(n, d)) for n, d in set(s.defenders)]
+            out += [Move.of("virus", n) for n, _ in set(s.structures)
                     if self.cards[n].role == "colony"]
             return out
         if p == "overflow":
-            return [Move("remove", label(n, d)) for n, d in set(s.defenders)]
+            return [Move.of("remove", label(n, d)) for n, d in set(s.defenders)]
         if p == "power":
-            out = [Move("power", "optimal"), Move("power", "done")]
+            out = [Move.of("power", "optimal"), Move.of("power", "done")]
             roles = self._roles(s)
             gen = self.power_generated(s)
             for role, n in roles.items():
@@ -389,11 +499,11 @@ class Spacehole(Game):
                 trial = dict(s.powered)
                 trial[role] = trial.get(role, 0) + 1
                 if trial[role] <= n and feasible(trial, roles, gen):
-                    out.append(Move("power", self._role_names[role]))
+                    out.append(Move.of("power", self._role_names[role]))
             return out
         if p == "end":
-            out = [Move("end", "turn")]
-            out += [Move("peek", label(n, d)) for n, d in set(s.defenders)
+            out = [Move.of("end", "turn")]
+            out += [Move.of("peek", label(n, d)) for n, d in set(s.defenders)
                     if self.cards[n].peek]
             return out
         return []
@@ -478,7 +588,7 @@ class Spacehole(Game):
         v, arg = mv.verb, mv.arg
         if v == "discard":
             s.hand = _remove(s.hand, arg)
-            s.discard[arg] += 1
+            _discard(s)[arg] += 1
             log.append(f"Discarded {arg} from hand")
             if len(s.hand) <= self.hand_limit(s):
                 s.pending = None
@@ -513,9 +623,10 @@ class Spacehole(Game):
             s.pending = None
             s.stage = "power"
         elif v == "take":
-            s.discard[arg] -= 1
-            if not s.discard[arg]:
-                del s.discard[arg]
+            pile = _discard(s)
+            pile[arg] -= 1
+            if not pile[arg]:
+                del pile[arg]
             s.hand = _add(s.hand, arg)
             log.append(f"Took {arg} from the discard pile into hand")
             s.pending = None
@@ -528,7 +639,7 @@ class Spacehole(Game):
                 s.stage = "event_done"
             else:
                 s.structures = _remove(s.structures, (name, dmg))
-                s.discard[name] += 1
+                _discard(s)[name] += 1
                 log.append(f"Space Virus: {name} discarded")
                 self._capacity_check(s, "event_done", log)
         elif v == "remove":
@@ -566,12 +677,13 @@ class Spacehole(Game):
     def optimal_power(self, s: SpaceholeState | None = None) -> dict[str, int]:
         """The income-maximising power allocation (role -> how many powered)."""
         s = s or self._s
-        return optimal_allocation(dict(self._roles(s)), self.power_generated(s), s.terraform)
+        ip = self._in_play(s)
+        return dict(allocation(ip.key, ip.generated, s.terraform))
 
     def _discard_defender(self, s: SpaceholeState, name: str, dmg: int,
                           log: list[str], why: str) -> None:
         s.defenders = _remove(s.defenders, (name, dmg))
-        s.discard[name] += 1
+        _discard(s)[name] += 1
         log.append(f"{name} discarded ({why})")
 
     def _capacity_check(self, s: SpaceholeState, then: str, log: list[str]) -> None:
@@ -585,10 +697,12 @@ class Spacehole(Game):
 
     # ------------------------------------------------------------------ chance nodes
     def _chance(self, s: SpaceholeState) -> tuple[Sequence[Any], Sequence[int]]:
-        kind = s.chance[0]
-        if kind == "inv_dice" or kind == "def_dice":
-            return _binomial_weights(s.chance[1])
-        if kind in ("target", "flare", "random_defender"):
+        ch = s.chance
+        kind = ch[0]
+        if kind in _DICE:
+            n = ch[1]
+            return _BINOM[n] if n < _NBINOM else _binom(n)
+        if kind in _PICK_DEFENDER:
             return _label_weights(s.defenders)
         if kind in ("draw", "reveal"):
             return s.deck.outcomes()
@@ -599,32 +713,46 @@ class Spacehole(Game):
         raise AssertionError(kind)  # pragma: no cover
 
     def _outcome_text(self, outcome: Any) -> str:
-        kind = self._s.chance[0] if self._s.chance else ""
-        if kind in ("inv_dice", "def_dice"):
-            return f"{outcome} hit" + ("" if outcome == 1 else "s")
-        if kind == "peek_die":
-            return f"rolled {outcome}"
+        ch = self._s.chance
+        if ch is not None:
+            kind = ch[0]
+            if kind in _DICE:
+                if type(outcome) is int and 0 <= outcome < _NBINOM:
+                    return _HITS[outcome]
+                return f"{outcome} hit" + ("" if outcome == 1 else "s")
+            if kind == "peek_die":
+                return f"rolled {outcome}"
         return str(outcome)
 
     def _resolve(self, s: SpaceholeState, outcome: Any, log: list[str]) -> None:
         kind = s.chance[0]
         s.chance = None
-        if kind == "inv_dice":
-            s.inv_hits = outcome
-            self._log_roll(s, "inv", outcome, log)
-        elif kind == "def_dice":
-            s.def_hits = outcome
-            self._log_roll(s, "def", outcome, log)
-        elif kind == "draw":
-            s.deck.take_unknown(outcome)
+        if kind in _IN_BATTLE:
+            if kind == "inv_dice":
+                s.inv_hits = outcome
+                r = s.last_round
+                s.last_round = (r[0], r[1], outcome, r[3], r[4])
+                log.append(_roll_text(s.battle_round, s.current, r[1], outcome))
+            elif kind == "def_dice":
+                s.def_hits = outcome
+                r = s.last_round
+                s.last_round = (r[0], r[1], r[2], r[3], outcome)
+                log.append(_roll_text(s.battle_round, "Defenders", r[3], outcome))
+            else:  # "target"
+                self._hit_defender(s, *parse_label(outcome), log)
+                s.inv_hits -= 1
+            # What _advance would do first (the stage is "battle_step"), without its loop.
+            self._battle(s, log)
+            if s.chance is None and not s.lost:  # the battle is over: on with the turn
+                self._advance(s, log)
+            return
+        if kind == "draw":
+            _deck(s).take_unknown(outcome)
             self._drawn(s, outcome, log)
         elif kind == "reveal":
-            s.deck.reveal(outcome)
+            _deck(s).reveal(outcome)
             s.reveal_left -= 1
             log.append(f"Seen in the deck: {outcome} (position {len(s.deck.known)})")
-        elif kind == "target":
-            self._hit_defender(s, *parse_label(outcome), log)
-            s.inv_hits -= 1
         elif kind == "flare":
             self._hit_defender(s, *parse_label(outcome), log)
             s.flare_left -= 1
@@ -641,16 +769,57 @@ class Spacehole(Game):
                        + (f" ({len(s.deck)} left)" if outcome > len(s.deck) else ""))
         self._advance(s, log)
 
-    def _log_roll(self, s: SpaceholeState, side: str, hits: int, log: list[str]) -> None:
-        r, inv_dice, inv_hits, def_dice, def_hits = s.last_round
-        if side == "inv":
-            dice, who = inv_dice, s.current
-            s.last_round = (r, inv_dice, hits, def_dice, def_hits)
-        else:
-            dice, who = def_dice, "Defenders"
-            s.last_round = (r, inv_dice, inv_hits, def_dice, hits)
-        log.append(f"Round {s.battle_round}: {who} roll {dice} dice: "
-                   f"{hits} hit{'s' if hits != 1 else ''}")
+    def _settle(self) -> None:
+        """The core's auto-roll loop (``Game._settle``), specialised: the dice of a battle
+        (most of a game's steps) are drawn and named here, without the ``_chance`` and
+        ``_outcome_text`` calls; the steps are the same. A subclass that changes how a
+        chance step is made gets the core's loop."""
+        if not self._auto:
+            return
+        s = self._s
+        if s.chance is None:
+            return
+        if not _plain(type(self)):
+            super()._settle()
+            return
+        hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
+        resolve = self._resolve
+        self._legal_cache = None
+        while True:
+            k = len(hist)
+            if k >= _MAX_STEPS:
+                raise GameError("step limit reached")
+            ch = s.chance
+            if ch[0] in _DICE and ch[1] < _NBINOM:
+                # rng.draw_index(seed, k, binomial weights), written out: the k-th
+                # SplitMix64 output scaled to the total weight, then its place among the
+                # running sums (the outcome is the number of hits).
+                if ch[1]:
+                    x = (seed + (k + 1) * _GAMMA) & _M64
+                    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+                    sums = _BINOM_SUMS[ch[1]]
+                    outcome = bisect_right(sums, ((x ^ (x >> 31)) * sums[-1]) >> 64)
+                else:
+                    outcome = 0
+                text = _HITS[outcome]
+            else:
+                outcomes, weights = self._chance(s)
+                outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
+                    else outcomes[0]
+                text = self._outcome_text(outcome)
+            new = s.copy()
+            mark = len(log)
+            try:
+                resolve(new, outcome, log)
+            except BaseException:
+                del log[mark:]
+                raise
+            undo.append((s, mark))
+            self._s = s = new
+            hist.append((CHANCE, outcome, text))
+            if s.chance is None:
+                return
 
     # ------------------------------------------------------------------ the turn
     def _drawn(self, s: SpaceholeState, name: str, log: list[str]) -> None:
@@ -669,16 +838,16 @@ class Spacehole(Game):
         """Run automatic steps until a decision, a chance node or the end."""
         while s.pending is None and s.chance is None and not s.lost:
             st = s.stage
-            if st == "battle_step":
-                self._battle_step(s, log)
+            if st == "battle_step" or st == "battle":
+                self._battle(s, log)
             elif st == "karma_draw":
                 s.phase = "karma"
                 if s.deck.known:
-                    self._drawn(s, s.deck.pop_known(), log)
+                    self._drawn(s, _deck(s).pop_known(), log)
                 else:
                     names, _ = s.deck.outcomes()
                     if len(names) == 1:
-                        s.deck.take_unknown(names[0])
+                        _deck(s).take_unknown(names[0])
                         self._drawn(s, names[0], log)
                     else:
                         s.chance = ("draw",)
@@ -699,13 +868,6 @@ class Spacehole(Game):
                     s.stage = "battle"
                 else:
                     self._event(s, log)
-            elif st == "battle":
-                s.battle_round += 1
-                s.bq = _BATTLE_STEPS[self.rules.battle_order]
-                s.inv_hits = s.def_hits = 0
-                # (round, invader dice, invader hits, defender dice, defender hits)
-                s.last_round = (s.battle_round, None, None, None, None)
-                s.stage = "battle_step"
             elif st == "flare":
                 if s.flare_left <= 0 or not s.defenders:
                     s.flare_left = 0
@@ -726,7 +888,7 @@ class Spacehole(Game):
                     s.after = "event_done"
                     continue
                 if s.current is not None:
-                    s.discard[s.current] += 1
+                    _discard(s)[s.current] += 1
                     s.current = None
                 s.inv_damage = 0
                 s.stage = "build"
@@ -758,7 +920,7 @@ class Spacehole(Game):
                 if s.reveal_left > 0:
                     names, _ = s.deck.outcomes()
                     if len(names) == 1:
-                        s.deck.reveal(names[0])
+                        _deck(s).reveal(names[0])
                         s.reveal_left -= 1
                         log.append(f"Seen in the deck: {names[0]} "
                                    f"(position {len(s.deck.known)})")
@@ -783,60 +945,81 @@ class Spacehole(Game):
             else:  # pragma: no cover
                 raise AssertionError(st)
 
-    def _battle_step(self, s: SpaceholeState, log: list[str]) -> None:
-        if not s.bq:
-            if self.invader_force(s) > 0:
-                s.stage = "battle"
-            else:
+    def _battle(self, s: SpaceholeState, log: list[str]) -> None:
+        """The stages ``battle`` (a new round: its steps queued in ``bq``) and
+        ``battle_step`` (the next step of the round), run until a chance node (dice, a
+        target), the end of the battle (stage ``event_done``) or the loss of the game.
+        Only an invader is ever fought, so its Force is ``force - inv_damage``."""
+        inv = self.cards[s.current]
+        bq = None if s.stage == "battle" else s.bq
+        while True:
+            if bq is None:  # a new round
+                s.battle_round = r = s.battle_round + 1
+                s.bq = bq = _BATTLE_STEPS[self.rules.battle_order]
+                s.inv_hits = s.def_hits = 0
+                # (round, invader dice, invader hits, defender dice, defender hits)
+                s.last_round = (r, None, None, None, None)
+                s.stage = "battle_step"
+            elif not bq:  # the round is over
+                if inv.force > s.inv_damage:
+                    bq = None
+                    continue
                 s.stage = "event_done"
-            return
-        step = s.bq[0]
-        if step == "inv_roll":
-            s.bq = s.bq[1:]
-            n = self.invader_force(s)
-            r = s.last_round
-            s.last_round = (r[0], n, r[2], r[3], r[4])
-            s.chance = ("inv_dice", n)
-        elif step == "def_roll":
-            s.bq = s.bq[1:]
-            n = self.defender_dice(s)
-            r = s.last_round
-            s.last_round = (r[0], r[1], r[2], n, r[4])
-            s.chance = ("def_dice", n)
-        elif step == "alloc":
-            if s.inv_hits <= 0:
-                s.bq = s.bq[1:]
-            elif s.defenders:
-                if len(set(s.defenders)) == 1:
-                    self._hit_defender(s, *s.defenders[0], log)
-                    s.inv_hits -= 1
+                return
+            step = bq[0]
+            if step == "inv_roll":
+                s.bq = bq[1:]
+                n = inv.force - s.inv_damage
+                r = s.last_round
+                s.last_round = (r[0], n, r[2], r[3], r[4])
+                s.chance = ("inv_dice", n)
+                return
+            if step == "def_roll":
+                s.bq = bq[1:]
+                n = self.defender_dice(s)
+                r = s.last_round
+                s.last_round = (r[0], r[1], r[2], n, r[4])
+                s.chance = ("def_dice", n)
+                return
+            if step == "alloc":
+                if s.inv_hits <= 0:
+                    s.bq = bq = bq[1:]
+                    continue
+                d = s.defenders
+                if d:
+                    if d[0] == d[-1]:  # one kind of defender (sorted): no choice to draw
+                        self._hit_defender(s, *d[0], log)
+                        s.inv_hits -= 1
+                    else:
+                        s.chance = ("target",)
+                        return
                 else:
-                    s.chance = ("target",)
-            else:
-                self._hit_structure(s, log)
-                s.inv_hits -= 1
-                if s.lost:
-                    return
-        elif step == "apply":
-            s.bq = s.bq[1:]
-            if s.def_hits:
-                c = self.cards[s.current]
-                s.inv_damage = min(c.force, s.inv_damage + s.def_hits)
-                left = c.force - s.inv_damage
-                log.append(f"{c.name} takes {s.def_hits} hit{'s' if s.def_hits != 1 else ''}"
+                    self._hit_structure(s, log)
+                    s.inv_hits -= 1
+                    if s.lost:
+                        return
+                continue
+            # step == "apply"
+            s.bq = bq = bq[1:]
+            hits = s.def_hits
+            if hits:
+                s.inv_damage = dmg = min(inv.force, s.inv_damage + hits)
+                left = inv.force - dmg
+                log.append(f"{inv.name} takes {hits} hit{'s' if hits != 1 else ''}"
                            + (f" (Force {left} left)" if left else ": destroyed"))
                 s.def_hits = 0
                 if left == 0 and self.rules.battle_order == "defenders_first":
-                    s.bq = ()
-            if self.invader_force(s) == 0:
+                    s.bq = bq = ()
+            if inv.force == s.inv_damage:
                 s.bq = ()
                 s.stage = "event_done"
+                return
 
     def _hit_defender(self, s: SpaceholeState, name: str, dmg: int, log: list[str]) -> None:
         s.defenders = _remove(s.defenders, (name, dmg))
         c = self.cards[name]
         if dmg + 1 >= c.max_hits:
-            s.discard[name] += 1
+            _discard(s)[name] += 1
             log.append(f"{name} is hit and destroyed")
         else:
             s.defenders = _add(s.defenders, (name, dmg + 1))
@@ -849,7 +1032,7 @@ class Spacehole(Game):
             n, d = max(domes, key=lambda t: t[1])
             s.structures = _remove(s.structures, (n, d))
             if d + 1 >= self.cards[n].max_hits:
-                s.discard[n] += 1
+                _discard(s)[n] += 1
                 log.append(f"{n} is hit and destroyed")
             else:
                 s.structures = _add(s.structures, (n, d + 1))
@@ -858,7 +1041,7 @@ class Spacehole(Game):
         turrets = [(n, d) for n, d in s.structures if self.cards[n].role == "turret"]
         if turrets:
             s.structures = _remove(s.structures, turrets[0])
-            s.discard[turrets[0][0]] += 1
+            _discard(s)[turrets[0][0]] += 1
             log.append(f"{turrets[0][0]} is hit and destroyed")
             return
         self._hit_base(s, log)
@@ -884,7 +1067,7 @@ class Spacehole(Game):
             return
         name, dmg = parse_label(outcome)
         s.structures = _remove(s.structures, (name, dmg))
-        s.discard[name] += 1
+        _discard(s)[name] += 1
         log.append(f"{ev}: {name} discarded")
         self._capacity_check(s, "event_done", log)
 
@@ -915,7 +1098,7 @@ class Spacehole(Game):
                 s.chance = ("random_defender",)
         elif role == "supernova":
             for n in s.hand:
-                s.discard[n] += 1
+                _discard(s)[n] += 1
             log.append(f"Hand discarded ({len(s.hand)} cards)")
             s.hand = ()
         elif role in ("lab_explosion", "core_instabilities"):
@@ -923,7 +1106,7 @@ class Spacehole(Game):
             victims = sorted(t for t in s.structures if self.cards[t[0]].role == target)
             if victims:
                 s.structures = _remove(s.structures, victims[0])
-                s.discard[victims[0][0]] += 1
+                _discard(s)[victims[0][0]] += 1
                 log.append(f"{victims[0][0]} discarded")
             else:
                 log.append(f"No {rn.get(target, target)} in play: nothing happens")
@@ -1059,7 +1242,7 @@ def _label_weights(items: tuple[tuple[str, int], ...], extra: str | None = None
 
 
 def _binomial_weights(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return _BINOM[n] if n < len(_BINOM) else _binom(n)
+    return _BINOM[n] if n < _NBINOM else _binom(n)
 
 
 def _binom(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -1070,7 +1253,14 @@ def _binom(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return ks, tuple(comb(n, k) * 5 ** (n - k) for k in ks)
 
 
-_BINOM = [_binom(n) for n in range(64)]
+_NBINOM = 64
+_BINOM = [_binom(n) for n in range(_NBINOM)]
+_BINOM_SUMS = [list(accumulate(w)) for _, w in _BINOM]
+_HITS = tuple(f"{k} hit" + ("" if k == 1 else "s") for k in range(_NBINOM))
+"""The texts of the dice chance outcomes (``_outcome_text``)."""
+_DICE = frozenset({"inv_dice", "def_dice"})
+_IN_BATTLE = frozenset({"inv_dice", "def_dice", "target"})
+_PICK_DEFENDER = frozenset({"target", "flare", "random_defender"})
 
 
 # ---------------------------------------------------------------------- scenarios
