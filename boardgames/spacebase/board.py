@@ -530,8 +530,8 @@ class Board:
 
     # ------------------------------------------------------------------ engine (no checks)
     def _frontier(self, owner: int) -> frozenset[Cell]:
-        """Empty cells orthogonally adjacent to a site ``owner`` controls (cached until
-        the board changes)."""
+        """Empty cells orthogonally adjacent to a site ``owner`` controls (computed on
+        first use, then kept up to date by each change: ``_put``, ``_refront``)."""
         f = self._front.get(owner)
         if f is None:
             name, nb = self._name, self._nb
@@ -541,17 +541,49 @@ class Board:
         return f
 
     def _put(self, c: Cell, name: str, owner: int, dmg: int) -> None:
-        self._front = {}
+        front = self._front
         self._name[c] = name
         self._owner[c] = owner
+        # The frontiers known so far, updated in a new dict (the old one may be shared
+        # with a copy, which fills it too): ``c`` is taken, its empty neighbours join
+        # ``owner``'s.
+        new: dict[int, frozenset[Cell]] = {}
+        if front:
+            names = self._name
+            for o, f in front.items():
+                if c in f:
+                    f = f - {c}
+                if o == owner:
+                    f = f.union([n for n in self._nb[c] if n not in names])
+                new[o] = f
+        self._front = new
         if dmg:
             self._dmg[c] = dmg
         if self._dirty is not None:
             self._dirty.add(c)
         self._grow([c, *self._lnb(c)])
 
+    def _refront(self, changed: Iterable[Cell]) -> None:
+        """Update the frontiers known so far after the sites or owners of ``changed``
+        cells changed (a new dict: the old one may be shared with a copy). Whether a cell
+        is on a player's frontier depends only on it (empty?) and on the owners of its
+        neighbours, so only the changed cells and their neighbours are looked at again."""
+        front = self._front
+        if not front:
+            self._front = {}  # not the old one: it may be shared with a copy
+            return
+        name, owner, nb = self._name, self._owner, self._nb
+        near = set(changed)
+        for c in list(near):
+            near.update(nb[c])
+        new: dict[int, frozenset[Cell]] = {}
+        for o, f in front.items():
+            on = [m for m in near if m not in name and any(
+                n in name and owner[n] == o for n in nb[m])]
+            new[o] = (f - near).union(on)
+        self._front = new
+
     def _take(self, cells: Iterable[Cell]) -> list[Site]:
-        self._front = {}
         cells = list(cells)
         seeds: list[Cell] = []
         for c in cells:
@@ -563,6 +595,7 @@ class Board:
             out.append(Site(self._name.pop(c), self._owner.pop(c), self._dmg.pop(c, 0)))
             if self._dirty is not None:
                 self._dirty.add(c)
+        self._refront(cells)
         self._grow(dropped)
         return out
 
@@ -572,9 +605,9 @@ class Board:
 
     def _swap(self, a: Cell, b: Cell) -> None:
         sa, sb = self._take([a, b])
-        self._front = {}
         self._name[a], self._owner[a] = sb.name, sb.owner
         self._name[b], self._owner[b] = sa.name, sa.owner
+        self._refront((a, b))
         if sb.damage:
             self._dmg[a] = sb.damage
         if sa.damage:
@@ -602,8 +635,8 @@ class Board:
             self._dirty.add(c)
 
     def _claim(self, c: Cell, owner: int) -> None:
-        self._front = {}
         self._owner[c] = owner
+        self._refront((c,))
         if self._dirty is not None:
             self._dirty.add(c)
 

@@ -22,7 +22,8 @@ def invariants(game: SpaceBase, full_fixpoint: bool = True) -> list[str]:
     the cards the game started with); credits are never negative (repairs are paid from
     what a player has); one site per cell, on the map; a control marker on every site and
     only on sites, each a player's; damage only on installations; hands sorted, and the
-    player building holds at most 8 cards; and (``full_fixpoint``) the
+    player building holds at most 8 cards; the cached frontiers (empty cells next to a
+    player's sites) are right; and (``full_fixpoint``) the
     incrementally kept functional set and ores equal the least fixed point computed from
     scratch.
     """
@@ -70,6 +71,11 @@ def invariants(game: SpaceBase, full_fixpoint: bool = True) -> list[str]:
         if ref._func != b._func or ref._ores != b._ores:
             bad.append(f"incremental fixed point differs from a full one: "
                        f"{sorted(b._func ^ ref._func)}")
+    for p, f in b._front.items():  # the frontiers kept incrementally
+        want = frozenset(m for c, o in b._owner.items() if o == p
+                         for m in b._nb[c] if m not in b._name)
+        if f != want:
+            bad.append(f"Player {p}'s frontier is {sorted(f)}, not {sorted(want)}")
     if s.peek is not None and (s.pending is None or s.pending[0] != "steal"):
         bad.append("a hand is shown outside a Control card's look")
     return bad

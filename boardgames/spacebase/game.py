@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from ..core.deck import Deck, redeal
@@ -33,6 +34,7 @@ CORNERS: tuple[Cell, ...] = ((0, 0), (9, 9), (9, 0), (0, 9))
 PHASES = ("setup", "transfer", "repair", "meteor", "production", "control", "draw", "build",
           "over")
 CELLS: tuple[Cell, ...] = _cells(SIZE)  # the board's own cell objects, x-major
+_CELL_SET = frozenset(CELLS)
 _CELL_WEIGHTS = (1,) * len(CELLS)
 _D10 = tuple(range(1, 11))
 _D10_WEIGHTS = (1,) * 10
@@ -42,6 +44,7 @@ _INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
 _DONE = Move.of("done")
 _CANON = {c: c for c in CELLS}
 _BOARD_VERBS = frozenset({"outpost", "move", "swap", "repair", "control", "place"})
+_NOTATION = attrgetter("_text")  # a Move's notation, str(move), without a Python call
 
 
 def _outpost_cells(corner: Cell) -> tuple[Cell, ...]:
@@ -56,7 +59,14 @@ class SpaceBaseState(State):
     """Everything about a Space Base position. Hands are sorted tuples of card names
     (``hands[p]``: hidden from the other players); ``peek`` = (looker, target) while a
     Control card's look at a hand is in progress: the one place where a hand is shown to
-    another player."""
+    another player.
+
+    A copy shares the board, the deck and the discard pile with its original until a
+    step changes them (copy-on-write): ``bown`` says whether this state owns its board
+    (:meth:`SpaceBase._mut` copies it first), ``own`` which of the deck and the discard
+    pile it owns (``OWN_DECK``, ``OWN_DISCARD``; :func:`_deck` and :func:`_discard` copy
+    them first). Both are bookkeeping, not position: equality and pickling leave them
+    out."""
 
     __slots__ = (
         "board",
@@ -71,6 +81,7 @@ class SpaceBaseState(State):
         "hands",
         "last_income",
         "meteor",
+        "own",
         "peek",
         "pending",
         "phase",
@@ -88,8 +99,9 @@ class SpaceBaseState(State):
         c.bown = False
         c.hands = self.hands
         c.credits = self.credits
-        c.deck = self.deck.copy()
-        c.discard = self.discard.copy()
+        c.deck = self.deck
+        c.discard = self.discard
+        c.own = 0
         c.box = self.box
         c.pending = self.pending
         c.chance = self.chance
@@ -122,9 +134,28 @@ class SpaceBaseState(State):
         self.deck = Deck(dict(counts), known)
         self.discard = dict(st["discard"])
         self.bown = False
+        self.own = OWN_DECK | OWN_DISCARD  # made just now: not shared
 
 
-_EQ_SLOTS = tuple(n for n in SpaceBaseState.__slots__ if n != "bown")
+_EQ_SLOTS = tuple(n for n in SpaceBaseState.__slots__ if n not in ("bown", "own"))
+OWN_DECK = 1
+OWN_DISCARD = 2
+
+
+def _deck(s: SpaceBaseState) -> Deck:
+    """The deck of ``s``, to change (copied first if shared with another state)."""
+    if not s.own & OWN_DECK:
+        s.deck = s.deck.copy()
+        s.own |= OWN_DECK
+    return s.deck
+
+
+def _discard(s: SpaceBaseState) -> dict[str, int]:
+    """The discard pile of ``s``, to change (copied first if shared)."""
+    if not s.own & OWN_DISCARD:
+        s.discard = s.discard.copy()
+        s.own |= OWN_DISCARD
+    return s.discard
 
 
 def _who(p: int) -> str:
@@ -170,6 +201,7 @@ class SpaceBase(Game):
         s.credits = (START_CREDITS,) * self.players
         s.deck = Deck(data.deck_counts())
         s.discard = {}
+        s.own = OWN_DECK | OWN_DISCARD
         s.box = data.CARDS["Outpost"].count
         s.pending = None
         s.chance = None
@@ -411,11 +443,11 @@ class SpaceBase(Game):
         (True), else set up the chance node (False)."""
         d = s.deck
         if d.known:
-            self._take_card(s, d.pop_known(), log)
+            self._take_card(s, _deck(s).pop_known(), log)
             return True
         if len(d.counts) == 1:
             name = next(iter(d.counts))
-            d.take_unknown(name)
+            _deck(s).take_unknown(name)
             self._take_card(s, name, log)
             return True
         s.chance = ("draw",)
@@ -453,7 +485,7 @@ class SpaceBase(Game):
     def _can_transfer(self, s: SpaceBaseState) -> bool:
         p = s.player
         return ("Transfer" in s.hands[p] and self._limit_ok(s)
-                and len(self._own(s, p)) >= 2)
+                and list(s.board._owner.values()).count(p) >= 2)
 
     def _repair_targets(self, s: SpaceBaseState) -> list[Cell]:
         b, p = s.board, s.player
@@ -462,7 +494,14 @@ class SpaceBase(Game):
         return sorted(b._dmg)
 
     def _repairable(self, s: SpaceBaseState) -> bool:
-        return s.credits[s.player] > 0 and bool(self._repair_targets(s))
+        """``_repair_targets(s)`` is not empty and the player has credits."""
+        b, p = s.board, s.player
+        if s.credits[p] <= 0 or not b._dmg:
+            return False
+        if self.rules.repair_sites == "own":
+            owner = b._owner
+            return any(owner[c] == p for c in b._dmg)
+        return True
 
     def _control_targets(self, s: SpaceBaseState) -> list[Cell]:
         b, p = s.board, s.player
@@ -474,8 +513,10 @@ class SpaceBase(Game):
         p = s.player
         if "Control" not in s.hands[p] or not self._limit_ok(s):
             return False
-        return (any(s.hands[q] for q in range(self.players) if q != p)
-                or bool(self._control_targets(s)))
+        if any(s.hands[q] for q in range(self.players) if q != p):
+            return True
+        own = s.board._owner  # is there a _control_targets(s)?
+        return any(own.get(n) == p for c, o in own.items() if o != p for n in _NB[c])
 
     def _build_cells(self, s: SpaceBaseState, name: str) -> Iterable[Cell]:
         if name == "Volcano":
@@ -490,28 +531,49 @@ class SpaceBase(Game):
         return any(n in _SITE_CARDS for n in hand) and bool(self._frontier(s, s.player))
 
     # ------------------------------------------------------------------ legal actions
-    def _legal(self, s: SpaceBaseState) -> list[Move]:
+    def legal_actions(self) -> tuple[Move, ...]:
+        """The legal actions, sorted by notation and unique (empty at chance nodes and
+        when the game is over); cached per position. ``_legal`` lists each action once
+        (the shared ``Move.of`` instances), so only sorting is left to do."""
+        cached = self._legal_cache
+        if cached is None:
+            s = self._s
+            if s.chance is not None or s.phase == "over":
+                cached = ()
+            else:
+                legal = self._legal(s)
+                cached = legal if type(legal) is tuple else tuple(sorted(legal, key=_NOTATION))
+            self._legal_cache = cached
+        return cached
+
+    def _legal(self, s: SpaceBaseState) -> Sequence[Move]:
+        """The legal actions of ``s``, each once (a tuple when already sorted)."""
         p, ph, pend = s.player, s.phase, s.pending
         b = s.board
         if ph == "setup":
-            return [Move.of("outpost", c) for c in _OUTPOST_CELLS[CORNERS[p]]
+            return [_MOVES["outpost"][c] for c in _OUTPOST_CELLS[CORNERS[p]]
                     if c not in b._name]
         if pend is not None:
             kind = pend[0]
             if kind == "transfer":
                 src = pend[1]
                 own = [c for c in self._own(s, p) if c != src]
-                out = [Move.of("swap", c) for c in own]
+                swap, move = _MOVES["swap"], _MOVES["move"]
+                out = [swap[c] for c in own]
                 dest: set[Cell] = set()
                 for c in own:
                     dest.update(n for n in _NB[c] if n not in b._name)
-                out += [Move.of("move", c) for c in dest]
+                out += [move[c] for c in dest]
                 return out
             if kind == "steal":
-                return [Move.of("steal", card=n) for n in set(s.hands[pend[1]])]
-            return [Move.of("place", c) for c in self._build_cells(s, pend[1])]
+                return list(map(_MOVES["steal"].__getitem__, set(s.hands[pend[1]])))
+            if pend[1] == "Volcano":
+                cells: Iterable[Cell] = _CELL_SET.difference(b._name)
+            else:
+                cells = self._frontier(s, p)
+            return tuple(sorted(map(_MOVES["place"].__getitem__, cells), key=_NOTATION))
         if ph == "transfer":
-            return [_DONE, *(Move.of("transfer", c) for c in self._own(s, p))]
+            return [_DONE, *map(_MOVES["transfer"].__getitem__, self._own(s, p))]
         if ph == "repair":
             out = [_DONE]
             cash = s.credits[p]
@@ -519,21 +581,22 @@ class SpaceBase(Game):
                 out += [Move.of("repair", c, n=k) for k in range(1, min(b._dmg[c], cash) + 1)]
             return out
         if ph == "control":
-            out = [_DONE, *(Move.of("control", c) for c in self._control_targets(s))]
+            out = [_DONE, *map(_MOVES["control"].__getitem__, self._control_targets(s))]
             out += [Move.of("look", n=q) for q in range(self.players) if q != p and s.hands[q]]
             return out
         if ph == "draw":
-            return [Move.of("discard", card=n) for n in set(s.hands[p])]
+            return list(map(_MOVES["discard"].__getitem__, set(s.hands[p])))
         if ph == "build":
             out = [_DONE]
             hand = set(s.hands[p])
             frontier = bool(self._frontier(s, p))
+            build = _MOVES["build"]
             for n in hand:
                 if n == "Volcano":
                     if len(b._name) < len(CELLS):
-                        out.append(Move.of("build", card=n))
+                        out.append(build[n])
                 elif n in _SITE_CARDS and frontier:
-                    out.append(Move.of("build", card=n))
+                    out.append(build[n])
             return out
         return []  # pragma: no cover - no decision in other phases
 
@@ -550,7 +613,8 @@ class SpaceBase(Game):
     def _act(self, s: SpaceBaseState, a: Move, log: list[str]) -> None:
         p, v = s.player, a.verb
         b = self._mut(s) if v in _BOARD_VERBS else s.board
-        if a.cell is not None:  # the game's own cell objects (a parsed notation makes new ones)
+        if a.cell is not None and _CANON[a.cell] is not a.cell:
+            # the game's own cell objects (a parsed notation makes new ones)
             a = Move.of(v, _CANON[a.cell], a.card, a.n)
         who = _who(p)
         if v == "outpost":
@@ -608,7 +672,8 @@ class SpaceBase(Game):
             log.append(f"{who} takes a card from {_who(q)}'s hand")
         elif v == "discard":
             s.hands = _with(s.hands, p, _without(s.hands[p], a.card))
-            s.discard[a.card] = s.discard.get(a.card, 0) + 1
+            pile = _discard(s)
+            pile[a.card] = pile.get(a.card, 0) + 1
             log.append(f"{who} discards {a.card}")
         elif v == "build":
             s.pending = ("build", a.card)
@@ -625,7 +690,8 @@ class SpaceBase(Game):
     def _play(self, s: SpaceBaseState, card: str) -> None:
         p = s.player
         s.hands = _with(s.hands, p, _without(s.hands[p], card))
-        s.discard[card] = s.discard.get(card, 0) + 1
+        pile = _discard(s)
+        pile[card] = pile.get(card, 0) + 1
         s.played += 1
 
     # ------------------------------------------------------------------ chance
@@ -669,7 +735,7 @@ class SpaceBase(Game):
                        f"({b._dmg[c]} in all) and is defunct")
             s.phase = "production"
         else:
-            s.deck.take_unknown(outcome)
+            _deck(s).take_unknown(outcome)
             self._take_card(s, outcome, log)
         self._advance(s, log)
 
@@ -697,6 +763,23 @@ class SpaceBase(Game):
         from .view import view
 
         return view(self, s, player)
+
+
+class _VerbMoves(dict):  # type: ignore[type-arg]
+    """cell (or card name) -> the shared ``Move`` of one verb, made on first use."""
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, key: Any) -> Move:
+        m = self[key] = (Move.of(self.verb, card=key) if isinstance(key, str)
+                         else Move.of(self.verb, key))
+        return m
+
+
+_MOVES = {v: _VerbMoves(v) for v in ("outpost", "swap", "move", "steal", "place", "transfer",
+                                     "control", "discard", "build")}
 
 
 def _pair(v: Any) -> list[Any]:
