@@ -402,7 +402,9 @@ class Game:
         x = _freeze(x)
         try:
             if x in outcomes:
-                return x
+                for o in outcomes:  # the outcome itself: not 3.0 or True for 3 or 1
+                    if type(o) is type(x) and o == x:
+                        return o
         except TypeError:
             pass
         if isinstance(x, str):

@@ -386,3 +386,19 @@ def test_a_die_needs_an_int_number_of_sides_not_a_bool() -> None:
 
     with pytest.raises(ValueError, match="True"):
         Dist.die(True)
+
+
+def test_a_forced_outcome_must_be_the_outcome_itself_not_an_equal_number() -> None:
+    """3.0 == 3 and True == 1 in Python, but neither is a die face: forcing them is
+    refused and changes nothing (they would be stored in the history and the state)."""
+    g = bg.Spacehole.scenario(defenders=["Space Navy"], phase="event", event="The Warstar",
+                              auto_roll=False, seed=1)
+    outcomes = list(g.chance_outcomes())
+    assert 1 in outcomes and all(type(o) is int for o in outcomes)
+    before = g.to_json()
+    for bad in (1.0, True, 3.0):
+        with pytest.raises(bg.IllegalActionError, match="not an outcome"):
+            g.apply(bad)
+        assert g.to_json() == before
+    g.apply(1)
+    assert g.history[-1].value == 1 and type(g.history[-1].value) is int
