@@ -103,12 +103,14 @@ def _cells(size: int) -> tuple[Cell, ...]:
 def _neighbours(size: int) -> dict[Cell, tuple[Cell, ...]]:
     nb = _NBS.get(size)
     if nb is None:
+        # One tuple object per cell, keys and neighbours alike: a dict finds a key that
+        # is the very object stored without comparing tuples.
+        cell = {(x, y): (x, y) for x in range(size) for y in range(size)}
         nb = {}
-        for x in range(size):
-            for y in range(size):
-                nb[(x, y)] = tuple(
-                    (a, b) for a, b in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
-                    if 0 <= a < size and 0 <= b < size)
+        for (x, y), c in cell.items():
+            nb[c] = tuple(cell[(a, b)]
+                          for a, b in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                          if 0 <= a < size and 0 <= b < size)
         _NBS[size] = nb
     return nb
 
@@ -146,7 +148,7 @@ def parse_cell(x: Any, size: int = 10) -> Cell:
         and all(isinstance(i, int) and not isinstance(i, bool) for i in v)
         and 0 <= v[0] < size and 0 <= v[1] < size
     ):
-        return (v[0], v[1])
+        return _cells(size)[v[0] * size + v[1]]  # the map's own tuple for that cell
     raise BoardError(f"{x!r} is not a cell of the {size} x {size} map "
                      f"(cells are (x, y) with 0 <= x, y <= {size - 1})")
 
@@ -248,7 +250,11 @@ class Board:
     def income(self, owner: int) -> int:
         """Credits ``owner``'s functional installations produce in a Production phase."""
         own, name = self._owner, self._name
-        return sum(_INCOME[name[c]] for c in self._func if own[c] == owner)
+        total = 0
+        for c in self._func:
+            if own[c] == owner:
+                total += _INCOME[name[c]]
+        return total
 
     def powered(self, cell: Any) -> bool:
         """True when ``cell`` is physically next to a functional power source."""

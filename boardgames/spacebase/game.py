@@ -16,8 +16,8 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.deck import Deck, redeal
-from ..core.errors import IllegalActionError
-from ..core.game import CHANCE, Game, State, _freeze
+from ..core.errors import GameError, IllegalActionError
+from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw, _freeze
 from . import data
 from .actions import Move
 from .board import Board, BoardError, Cell, _cells, _neighbours, cell_text, parse_cell
@@ -159,7 +159,15 @@ def _discard(s: SpaceBaseState) -> dict[str, int]:
 
 
 def _who(p: int) -> str:
-    return f"Player {p}"
+    return _WHO[p] if 0 <= p < 4 else f"Player {p}"
+
+
+_WHO = tuple(f"Player {p}" for p in range(4))
+_CELL_TEXT = {c: cell_text(c) for c in CELLS}
+_METEOR_AT = {c: f"A meteor hits {cell_text(c)}" for c in CELLS}
+_METEOR_TEXT = {c: f"meteor {cell_text(c)}" for c in CELLS}  # the chance outcome's text
+_DAMAGE_TEXT = {d: f"{d} damage" for d in _D10}
+_AFTER_DONE = {"transfer": "repair", "repair": "meteor", "control": "draw"}
 
 
 class SpaceBase(Game):
@@ -184,6 +192,7 @@ class SpaceBase(Game):
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
             raise ValueError(f"Space Base is for 2 to 4 players, not {players!r}")
         out: dict[str, Any] = {"players": players}
+        self._n = players  # self.players, read on hot paths
         if scenario is not None:
             self._options = out  # players is needed while checking the scenario
             out["scenario"] = _check_scenario(scenario, self)
@@ -384,20 +393,20 @@ class SpaceBase(Game):
 
     def _advance(self, s: SpaceBaseState, log: list[str]) -> None:
         """Run automatic steps until a decision or a chance node is pending."""
-        n = self.players
         while s.chance is None:
             ph = s.phase
-            if ph == "setup":
-                if s.player < n:
+            if ph == "build":
+                if s.pending is not None or self._can_build(s):
                     return
-                if s.dealt < self.rules.starting_hand * n:
+                self._end_turn(s, log)
+            elif ph == "draw":
+                if not s.drawn:
                     if self._draw(s, log):
                         continue
                     return
-                s.turn = 1
-                s.player = 0
-                log.append(f"Turn 1: {_who(0)}")
-                self._enter(s, "transfer")
+                if len(s.hands[s.player]) > HAND_LIMIT:
+                    return
+                self._enter(s, "build")
             elif ph == "transfer":
                 if s.pending is not None or self._can_transfer(s):
                     return
@@ -409,34 +418,37 @@ class SpaceBase(Game):
             elif ph == "production":
                 p = s.player
                 earned = s.board.income(p)
-                s.credits = _with(s.credits, p, s.credits[p] + earned)
+                total = s.credits[p] + earned
+                s.credits = _with(s.credits, p, total)
                 s.last_income = (p, earned)
-                log.append(f"{_who(p)} earns {earned} credits (total {s.credits[p]})")
-                self._enter(s, "control")
+                log.append(f"{_WHO[p]} earns {earned} credits (total {total})")
+                s.phase = "control"  # _enter(s, "control")
+                s.played = 0
             elif ph == "control":
                 if s.pending is not None or self._can_control(s):
                     return
                 self._enter(s, "draw")
-            elif ph == "draw":
-                if not s.drawn:
+            elif ph == "setup":
+                n = self.players
+                if s.player < n:
+                    return
+                if s.dealt < self.rules.starting_hand * n:
                     if self._draw(s, log):
                         continue
                     return
-                if len(s.hands[s.player]) > HAND_LIMIT:
-                    return
-                self._enter(s, "build")
-            elif ph == "build":
-                if s.pending is not None or self._can_build(s):
-                    return
-                self._end_turn(s, log)
+                s.turn = 1
+                s.player = 0
+                log.append(f"Turn 1: {_who(0)}")
+                self._enter(s, "transfer")
             else:  # "over"
                 return
 
     def _end_turn(self, s: SpaceBaseState, log: list[str]) -> None:
-        s.player = (s.player + 1) % self.players
-        s.turn += 1
-        log.append(f"Turn {s.turn}: {_who(s.player)}")
-        self._enter(s, "transfer")
+        s.player = p = (s.player + 1) % self._n
+        s.turn = t = s.turn + 1
+        log.append(f"Turn {t}: {_WHO[p]}")
+        s.phase = "transfer"  # _enter(s, "transfer")
+        s.played = 0
 
     def _draw(self, s: SpaceBaseState, log: list[str]) -> bool:
         """Draw (or deal) the next card when it is known or only one name is left
@@ -461,7 +473,7 @@ class SpaceBase(Game):
         else:
             p = s.player
             s.drawn = True
-            log.append(f"{_who(p)} draws a card ({len(s.deck)} left in the deck)")
+            log.append(f"{_WHO[p]} draws a card ({len(s.deck)} left in the deck)")
         s.hands = _with(s.hands, p, tuple(sorted((*s.hands[p], name))))
         if len(s.deck) == 0:
             s.phase = "over"
@@ -504,19 +516,26 @@ class SpaceBase(Game):
         return True
 
     def _control_targets(self, s: SpaceBaseState) -> list[Cell]:
-        b, p = s.board, s.player
-        own = b._owner
-        return sorted(c for c, o in own.items()
-                      if o != p and any(own.get(n) == p for n in _NB[c]))
+        p = s.player
+        own = s.board._owner
+        mine = [c for c, o in own.items() if o == p]
+        # the other players' sites next to one of p's (set operations, in C)
+        return sorted(set().union(*map(_NB.__getitem__, mine)).intersection(own)
+                      .difference(mine))
 
     def _can_control(self, s: SpaceBaseState) -> bool:
         p = s.player
         if "Control" not in s.hands[p] or not self._limit_ok(s):
             return False
-        if any(s.hands[q] for q in range(self.players) if q != p):
+        if any(s.hands[q] for q in range(self._n) if q != p):
             return True
         own = s.board._owner  # is there a _control_targets(s)?
-        return any(own.get(n) == p for c, o in own.items() if o != p for n in _NB[c])
+        for c, o in own.items():
+            if o != p:
+                for n in _NB[c]:
+                    if own.get(n) == p:
+                        return True
+        return False
 
     def _build_cells(self, s: SpaceBaseState, name: str) -> Iterable[Cell]:
         if name == "Volcano":
@@ -578,7 +597,7 @@ class SpaceBase(Game):
             out = [_DONE]
             cash = s.credits[p]
             for c in self._repair_targets(s):
-                out += [Move.of("repair", c, n=k) for k in range(1, min(b._dmg[c], cash) + 1)]
+                out += _repair_moves(c, min(b._dmg[c], cash))
             return out
         if ph == "control":
             out = [_DONE, *map(_MOVES["control"].__getitem__, self._control_targets(s))]
@@ -612,23 +631,41 @@ class SpaceBase(Game):
 
     def _act(self, s: SpaceBaseState, a: Move, log: list[str]) -> None:
         p, v = s.player, a.verb
+        if v == "done":  # the most frequent first
+            s.pending = None
+            nxt = _AFTER_DONE.get(s.phase)
+            if nxt is None:
+                self._end_turn(s, log)
+            else:
+                self._enter(s, nxt)
+            self._advance(s, log)
+            return
+        if v == "build":
+            s.pending = ("build", a.card)
+            self._advance(s, log)
+            return
         b = self._mut(s) if v in _BOARD_VERBS else s.board
         if a.cell is not None and _CANON[a.cell] is not a.cell:
             # the game's own cell objects (a parsed notation makes new ones)
             a = Move.of(v, _CANON[a.cell], a.card, a.n)
         who = _who(p)
-        if v == "outpost":
+        if v == "place":
+            name = s.pending[1]
+            s.hands = _with(s.hands, p, _without(s.hands[p], name))
+            b._put(a.cell, name, p, 0)
+            s.pending = None
+            log.append(f"{who} places {name} at {_CELL_TEXT[a.cell]}")
+        elif v == "repair":
+            b._fix(a.cell, a.n)
+            s.credits = _with(s.credits, p, s.credits[p] - a.n)
+            left = b._dmg.get(a.cell, 0)
+            log.append(f"{who} pays {a.n} credits to repair the {b._name[a.cell]} at "
+                       f"{cell_text(a.cell)} ({left} damage left)")
+        elif v == "outpost":
             b._put(a.cell, "Outpost", p, 0)
             s.box -= 1
             log.append(f"{who} places the Outpost at {cell_text(a.cell)}")
             s.player += 1
-        elif v == "done":
-            s.pending = None
-            nxt = {"transfer": "repair", "repair": "meteor", "control": "draw"}.get(s.phase)
-            if nxt is None:
-                self._end_turn(s, log)
-            else:
-                self._enter(s, nxt)
         elif v == "transfer":
             self._play(s, "Transfer")
             s.pending = ("transfer", a.cell)
@@ -646,12 +683,6 @@ class SpaceBase(Game):
             s.pending = None
             log.append(f"{who} switches the {n1} at {cell_text(src)} with the {n2} at "
                        f"{cell_text(a.cell)}")
-        elif v == "repair":
-            b._fix(a.cell, a.n)
-            s.credits = _with(s.credits, p, s.credits[p] - a.n)
-            left = b._dmg.get(a.cell, 0)
-            log.append(f"{who} pays {a.n} credits to repair the {b._name[a.cell]} at "
-                       f"{cell_text(a.cell)} ({left} damage left)")
         elif v == "control":
             q = b._owner[a.cell]
             self._play(s, "Control")
@@ -675,14 +706,6 @@ class SpaceBase(Game):
             pile = _discard(s)
             pile[a.card] = pile.get(a.card, 0) + 1
             log.append(f"{who} discards {a.card}")
-        elif v == "build":
-            s.pending = ("build", a.card)
-        elif v == "place":
-            name = s.pending[1]
-            s.hands = _with(s.hands, p, _without(s.hands[p], name))
-            b._put(a.cell, name, p, 0)
-            s.pending = None
-            log.append(f"{who} places {name} at {cell_text(a.cell)}")
         else:  # pragma: no cover - legality is checked first
             raise AssertionError(a)
         self._advance(s, log)
@@ -711,7 +734,7 @@ class SpaceBase(Game):
         if kind == "meteor":
             c = outcome
             name = b._name.get(c)
-            where = f"A meteor hits {cell_text(c)}"
+            where = _METEOR_AT[c] if c in _METEOR_AT else f"A meteor hits {cell_text(c)}"
             if name is None:
                 s.meteor = (c, 0, "empty space")
                 log.append(f"{where}: empty space, unaffected")
@@ -738,6 +761,57 @@ class SpaceBase(Game):
             _deck(s).take_unknown(outcome)
             self._take_card(s, outcome, log)
         self._advance(s, log)
+
+    def _settle(self) -> None:
+        """The core's auto-roll loop (``Game._settle``), specialised: a meteor's cell and
+        its damage are uniform draws, so the drawn index is the SplitMix64 output scaled
+        to the number of outcomes (what ``rng.draw_index`` computes for equal weights),
+        and their texts are looked up. The steps are the same. A subclass that changes
+        how a chance step is made gets the core's loop."""
+        if not self._auto:
+            return
+        s = self._s
+        if s.chance is None:
+            return
+        if not _plain(type(self)):
+            super()._settle()
+            return
+        hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
+        resolve = self._resolve
+        self._legal_cache = None
+        while True:
+            k = len(hist)
+            if k >= _MAX_STEPS:
+                raise GameError("step limit reached")
+            kind = s.chance[0]
+            if kind == "draw":
+                outcomes, weights = s.deck.outcomes()
+                outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
+                    else outcomes[0]
+                text = "a card"
+            else:
+                x = (seed + (k + 1) * _GAMMA) & _M64
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+                x ^= x >> 31
+                if kind == "meteor":
+                    outcome = CELLS[(x * 100) >> 64]
+                    text = _METEOR_TEXT[outcome]
+                else:  # "damage": a ten-sided die
+                    outcome = _D10[(x * 10) >> 64]
+                    text = _DAMAGE_TEXT[outcome]
+            new = s.copy()
+            mark = len(log)
+            try:
+                resolve(new, outcome, log)
+            except BaseException:
+                del log[mark:]
+                raise
+            undo.append((s, mark))
+            self._s = s = new
+            hist.append((CHANCE, outcome, text))
+            if s.chance is None:
+                return
 
     # ------------------------------------------------------------------ why illegal
     def _why_illegal(self, s: SpaceBaseState, a: Move) -> tuple[str, str]:
@@ -780,6 +854,34 @@ class _VerbMoves(dict):  # type: ignore[type-arg]
 
 _MOVES = {v: _VerbMoves(v) for v in ("outpost", "swap", "move", "steal", "place", "transfer",
                                      "control", "discard", "build")}
+
+
+_REPAIRS: dict[tuple[Cell, int], tuple[Move, ...]] = {}
+
+
+def _repair_moves(c: Cell, most: int) -> tuple[Move, ...]:
+    """``repair c k`` for k = 1 .. ``most`` (memoised)."""
+    out = _REPAIRS.get((c, most))
+    if out is None:
+        if len(_REPAIRS) >= 4096:
+            _REPAIRS.clear()
+        out = _REPAIRS[(c, most)] = tuple(Move.of("repair", c, n=k)
+                                          for k in range(1, most + 1))
+    return out
+
+
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(cls: type) -> bool:
+    """Whether ``cls`` makes its chance steps as ``SpaceBase`` does (no subclass hook
+    changes them), so that ``SpaceBase._settle``'s loop may be used."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = all(
+            getattr(cls, name) is getattr(SpaceBase, name)
+            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move"))
+    return plain
 
 
 def _pair(v: Any) -> list[Any]:
