@@ -606,17 +606,8 @@ class SpaceBase(Game):
         if ph == "draw":
             return list(map(_MOVES["discard"].__getitem__, set(s.hands[p])))
         if ph == "build":
-            out = [_DONE]
-            hand = set(s.hands[p])
-            frontier = bool(self._frontier(s, p))
-            build = _MOVES["build"]
-            for n in hand:
-                if n == "Volcano":
-                    if len(b._name) < len(CELLS):
-                        out.append(build[n])
-                elif n in _SITE_CARDS and frontier:
-                    out.append(build[n])
-            return out
+            return _build_moves(s.hands[p], bool(self._frontier(s, p)),
+                                len(b._name) < len(CELLS))
         return []  # pragma: no cover - no decision in other phases
 
     # ------------------------------------------------------------------ actions
@@ -854,6 +845,30 @@ class _VerbMoves(dict):  # type: ignore[type-arg]
 
 _MOVES = {v: _VerbMoves(v) for v in ("outpost", "swap", "move", "steal", "place", "transfer",
                                      "control", "discard", "build")}
+
+
+_BUILDS: dict[tuple[tuple[str, ...], bool, bool], tuple[Move, ...]] = {}
+
+
+def _build_moves(hand: tuple[str, ...], frontier: bool, room: bool) -> tuple[Move, ...]:
+    """The Build phase's legal actions, sorted: ``done`` and ``build`` each site card of
+    ``hand`` that can go somewhere (a Volcano anywhere while the map has ``room``, the
+    others on the player's ``frontier``). Memoised."""
+    key = (hand, frontier, room)
+    out = _BUILDS.get(key)
+    if out is None:
+        build = _MOVES["build"]
+        moves = [_DONE]
+        for n in set(hand):
+            if n == "Volcano":
+                if room:
+                    moves.append(build[n])
+            elif n in _SITE_CARDS and frontier:
+                moves.append(build[n])
+        if len(_BUILDS) >= 8192:
+            _BUILDS.clear()
+        out = _BUILDS[key] = tuple(sorted(moves, key=_NOTATION))
+    return out
 
 
 _REPAIRS: dict[tuple[Cell, int], tuple[Move, ...]] = {}

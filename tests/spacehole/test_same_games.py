@@ -8,8 +8,9 @@ texts), the log, every view, the score and the winner. The stored value was comp
 the engine before its speed work (golden transcripts cover six games in readable text;
 this covers many more, cheaply). A different digest is a change of behaviour: find it
 with the golden transcripts or by comparing ``to_json()`` and ``log`` of the games of
-:data:`CASES` under the old and the new engine; if the change is deliberate, update
-:data:`DIGEST` in the same commit.
+:func:`case` under the old and the new engine; if the change is deliberate, update
+:data:`DIGEST` in the same commit. :func:`allocations` does the same for the power
+search alone, over many more positions than games reach.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ import json
 import random
 
 import boardgames as bg
-from boardgames.spacehole import Rules
+from boardgames.spacehole import Rules, power
 
 GAMES = 40
+ALLOCATIONS = "20e5d2882aa528e43a1f062f8a16d49ebe0c6d2746c3a9b29ee4ed8ce5202e97"
+"""Digest of :func:`allocations`, computed with the power search as it was before the
+speed work (ties between allocations of equal income and count are broken as before)."""
 DIGEST = "b542e0cd8b427c1faa4825f00c64be39ec6e7bb5ca0ce4a15a48c8d52f2e2394"
 OPTIONS = (
     Rules(),
@@ -82,3 +86,23 @@ def test_the_digest_sees_a_different_game() -> None:
     play(case(0), 0, h1)
     play(case(0), 1, h2)  # the same game, other random choices
     assert h1.hexdigest() != h2.hexdigest()
+
+
+def allocations(n: int = 3000) -> str:
+    """A digest of ``optimal_allocation`` over ``n`` seeded random problems (structures in
+    play, power, Terraform), the chosen counts in their order."""
+    rng = random.Random(2024)
+    h = hashlib.sha256()
+    for _ in range(n):
+        counts = {r: rng.choice((0, 0, 0, 1, 1, 2, 3, 5)) for r in power.ROLES}
+        pw = rng.randrange(0, 40)
+        t = rng.choice((0, 0, 1, 2))
+        h.update(repr(list(power.optimal_allocation(counts, pw, t).items())).encode())
+    return h.hexdigest()
+
+
+def test_power_allocations_are_the_same_as_before_the_speed_work() -> None:
+    power.allocation.cache_clear()
+    power._optimal.cache_clear()
+    assert allocations() == ALLOCATIONS
+    assert allocations() == ALLOCATIONS  # from the memos this time
