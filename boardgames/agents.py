@@ -34,13 +34,15 @@ from .core.game import CHANCE, Game
 __all__ = ["DIFFICULTIES", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent", "make_agent"]
 
 DIFFICULTIES: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 50, "rollout_depth": 6},
-    "medium": {"iterations": 200, "rollout_depth": 12},
-    "hard": {"iterations": 800, "rollout_depth": 24},
+    "easy": {"iterations": 50, "rollout_depth": 0},
+    "medium": {"iterations": 200, "rollout_depth": 0},
+    "hard": {"iterations": 800, "rollout_depth": 0},
 }
-"""The MCTS presets: iterations per decision and the rollout depth (players' actions;
-chance outcomes do not count) after which a rollout is scored by the game's
-heuristic."""
+"""The MCTS presets: iterations per decision and the rollout depth (players' decisions
+played after the node a search adds, chance outcomes not counted) before the position
+is scored by the game's ``rollout_value``. Depth 0 (the node's position is scored, chance
+still sampled on the way down) was at least as strong as random or greedy playouts of 2
+to 20 decisions in every game, at a fraction of the cost."""
 
 
 def _check_seed(seed: object) -> int:
@@ -120,15 +122,33 @@ def evaluate(game: Game, player: int) -> float:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "n", "prior", "ranked", "w")
+    """A node of the open-loop tree: the statistics of the action that leads to it
+    (``n`` visits, ``w`` summed rewards of the player who took it, ``avail`` times it
+    was available, ``prior`` its one-step heuristic value for that player) and the
+    nodes of the next decision's actions."""
 
-    def __init__(self) -> None:
+    __slots__ = ("avail", "children", "n", "prior", "ranked", "values", "w")
+
+    def __init__(self, prior: float = 0.0) -> None:
         self.n = 0
         self.w = 0.0
         self.avail = 1
+        self.prior = prior
         self.children: dict[Any, _Node] = {}
-        self.prior: dict[Any, float] | None = None
+        self.values: dict[Any, float] | None = None
         self.ranked: tuple[tuple[Any, ...], list[Any]] | None = None
+
+
+class _Kept:
+    """The subtree of the action an agent chose, kept for its next decision."""
+
+    __slots__ = ("action", "game", "node", "step")
+
+    def __init__(self, game: Game, step: int, action: Any, node: _Node) -> None:
+        self.game = id(game)
+        self.step = step
+        self.action = action
+        self.node = node
 
 
 def _sigmoid(x: float) -> float:
@@ -138,13 +158,44 @@ def _sigmoid(x: float) -> float:
     return e / (1.0 + e)
 
 
+def _ahead(g: Game, action: Any) -> Game:
+    """``g`` one action ahead, stopped at the next chance node (no outcome sampled): a
+    bare copy for valuing the action (no history, log or undo)."""
+    h = object.__new__(type(g))
+    h.__dict__.update(g.__dict__)
+    s = g._s.copy()
+    g._act(s, action, [])
+    h._s = s
+    h._legal_cache = None
+    return h
+
+
+PLAYOUTS = ("random", "greedy")
+
+
 class MCTSAgent(Agent):
     """Information-set MCTS with determinisation (see the module docstring).
 
-    ``MCTSAgent("medium", seed=0)``; override a preset with ``iterations=``,
-    ``rollout_depth=`` (None: play rollouts to the end) or give a time budget with
-    ``seconds=`` (then choices depend on the machine's speed). ``exploration`` is the
-    UCB constant.
+    ``MCTSAgent("medium", seed=0)``; override a preset with ``iterations=`` or give a
+    time budget with ``seconds=`` (then choices depend on the machine's speed).
+
+    Each iteration descends the tree from the root, sampling chance nodes, until it adds
+    a node, then plays ``rollout_depth`` more player decisions (``playout="random"``:
+    uniform; ``"greedy"``: the action the heuristic rates best one step ahead, one in
+    ten at random; ``None``: to the end) and scores the position with the game's
+    ``rollout_value(game, player)`` (each game's ``agents`` module: the player's
+    chance of winning as its heuristic estimates it, or the expected score in a solo
+    game); a finished game scores 1 for the winner, 0 for the others (a draw shares).
+    Without ``rollout_value`` a game's ``evaluate`` is used, normalised in the search.
+
+    ``prior_visits``: every action's node starts as if it had been visited that many
+    times with the value of the position one step ahead (before any chance node) for
+    the player taking it, and untried actions are tried best first; 0 turns the prior
+    off (untried actions in random order). ``exploration``: the UCB constant, on
+    rewards normalised by the range seen in the search. ``reuse``: the subtree of the
+    action chosen at the previous decision is kept when the same game comes back to
+    this player with only chance steps in between (the next die of a turn); its visits
+    count towards ``iterations`` (at least a quarter are run anew).
     """
 
     kind = "mcts"
@@ -157,8 +208,10 @@ class MCTSAgent(Agent):
         seconds: float | None = None,
         rollout_depth: int | str | None = "preset",
         exploration: float = 0.7,
+        prior_visits: float = 3.0,
+        playout: str = "random",
+        reuse: bool = True,
         seed: int = 0,
-        **knobs: Any,
     ) -> None:
         super().__init__(seed)
         if difficulty not in DIFFICULTIES:
@@ -177,15 +230,28 @@ class MCTSAgent(Agent):
                              f"not {rollout_depth!r}")
         if not isinstance(exploration, int | float) or exploration < 0:
             raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+        if not isinstance(prior_visits, int | float) or isinstance(prior_visits, bool) \
+                or prior_visits < 0:
+            raise ValueError(f"prior_visits must be a number >= 0, not {prior_visits!r}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {PLAYOUTS}, not {playout!r}")
+        if not isinstance(reuse, bool):
+            raise ValueError(f"reuse must be True or False, not {reuse!r}")
         self.difficulty = difficulty
         self.iterations = preset["iterations"] if iterations is None and seconds is None \
             else iterations
         self.seconds = seconds
         self.rollout_depth = rollout_depth
         self.exploration = float(exploration)
-        self.knobs = dict(knobs)
+        self.prior_visits = float(prior_visits)
+        self.playout = playout
+        self.reuse = reuse
         self.last_search: dict[str, Any] = {}
+        self._kept: _Kept | None = None
         self._bounds = [math.inf, -math.inf]
+
+    _DEFAULTS: ClassVar[dict[str, Any]] = {
+        "exploration": 0.7, "prior_visits": 3.0, "playout": "random", "reuse": True}
 
     def settings(self) -> dict[str, Any]:
         preset = DIFFICULTIES[self.difficulty]
@@ -196,9 +262,9 @@ class MCTSAgent(Agent):
             out["seconds"] = self.seconds
         if self.rollout_depth != preset["rollout_depth"]:
             out["rollout_depth"] = self.rollout_depth
-        if self.exploration != 0.7:
-            out["exploration"] = self.exploration
-        out.update(self.knobs)
+        for k, default in self._DEFAULTS.items():
+            if getattr(self, k) != default:
+                out[k] = getattr(self, k)
         return out
 
     def spawn(self, seed: int) -> MCTSAgent:
@@ -206,31 +272,51 @@ class MCTSAgent(Agent):
         return MCTSAgent(s.pop("difficulty"), seed=seed, **s)
 
     # ------------------------------------------------------------------ search
+    def _kept_root(self, game: Game, player: int) -> _Node | None:
+        """The subtree kept from this agent's previous decision, if the game went on
+        from it through chance steps only (reads who moved, never what was drawn)."""
+        k = self._kept
+        self._kept = None
+        if k is None or not self.reuse or k.game != id(game):
+            return None
+        hist = game._hist
+        if len(hist) < k.step or hist[k.step - 1][0] != player \
+                or hist[k.step - 1][1] != k.action:
+            return None
+        if any(st[0] != CHANCE for st in hist[k.step:]):
+            return None
+        return k.node
+
     def choose(self, game: Game) -> Any:
         legal = _legal(game)
         player = game.current_player
+        kept = self._kept_root(game, player)
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
+            if kept is not None and legal[0] in kept.children:
+                self._kept = _Kept(game, len(game._hist) + 1, legal[0],
+                                   kept.children[legal[0]])
             return legal[0]
         rng = self._rng
-        root = _Node()
+        root = _Node() if kept is None else kept
+        reused = sum(c.n for c in root.children.values())
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        done = 0
+        budget = None
+        if self.iterations is not None:
+            budget = max(self.iterations - reused, -(-self.iterations // 4))
         module = _game_agents(game.name)
-        self._value = getattr(module, "rollout_value", None)
-        if self._value is None and "scale" in self.knobs:
-            scale = float(self.knobs["scale"])
-            ev = module.evaluate
-            self._value = lambda g, p: _sigmoid(ev(g, p) / scale)
-        self._evaluate = module.evaluate
+        value = getattr(module, "rollout_value", None)
+        self._scaled = value is None
+        if value is None:  # a game without rollout_value: evaluate, normalised below
+            value = module.evaluate
+        self._value = value
         self._player = player
         self._n = game.players
         self._bounds = [math.inf, -math.inf]
-        if self._value is None:
-            self._vbounds = [math.inf, -math.inf]
+        done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if budget is not None and done >= budget:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
@@ -240,34 +326,31 @@ class MCTSAgent(Agent):
 
         def score(a: Any) -> tuple[int, float]:
             c = root.children.get(a)
-            return (0, 0.0) if c is None else (c.n, c.w / c.n if c.n else 0.0)
+            return (0, 0.0) if c is None or not c.n else (c.n, c.w / c.n)
         best = max(legal, key=score)
         self.last_search = {
-            "iterations": done, "seconds": time.perf_counter() - start,
+            "iterations": done, "reused": reused, "seconds": time.perf_counter() - start,
             "visits": {str(a): score(a)[0] for a in legal},
             "values": {str(a): round(score(a)[1], 4) for a in legal},
         }
+        if self.reuse and best in root.children:
+            self._kept = _Kept(game, len(game._hist) + 1, best, root.children[best])
         return best
 
-    def _priors(self, g: Game, node: _Node, legal: tuple[Any, ...], to: int) -> list[Any]:
-        """The legal actions ranked by the mover's value one step ahead (memoised)."""
+    def _ranked(self, g: Game, node: _Node, legal: tuple[Any, ...], to: int) -> list[Any]:
+        """The legal actions, best first by their value one step ahead for the player
+        to move (memoised in the node; an action met for the first time in another
+        determinisation is valued then)."""
         if node.ranked is not None and node.ranked[0] is legal:
             return node.ranked[1]
-        prior = node.prior
-        if prior is None:
-            prior = node.prior = {}
+        values = node.values
+        if values is None:
+            values = node.values = {}
         value = self._value
-        s0 = g._s
-        cls = type(g)
         for a in legal:
-            if a not in prior:
-                h = object.__new__(cls)
-                h.__dict__.update(g.__dict__)
-                s = s0.copy()
-                g._act(s, a, [])
-                h._s = s
-                prior[a] = float(value(h, to))
-        ranked = sorted(legal, key=lambda a: -prior[a])
+            if a not in values:
+                values[a] = float(value(_ahead(g, a), to))
+        ranked = sorted(legal, key=lambda a: -values[a])
         node.ranked = (legal, ranked)
         return ranked
 
@@ -275,11 +358,8 @@ class MCTSAgent(Agent):
         path: list[tuple[_Node, int]] = []
         node = root
         c = self.exploration
-        knobs = self.knobs
-        use_prior = knobs.get("prior", 0) and self._value is not None
-        n0 = float(knobs.get("prior_visits", 1))
-        pw = float(knobs.get("widen", 0))
-        pw_alpha = float(knobs.get("widen_alpha", 0.5))
+        n0 = self.prior_visits
+        prior = n0 > 0 and not self._scaled
         while True:
             to = g._to_move(g._s)
             while to == CHANCE:
@@ -289,31 +369,18 @@ class MCTSAgent(Agent):
                 break
             legal = g.legal_actions()
             children = node.children
-            if use_prior and len(legal) > 1:
-                ranked = self._priors(g, node, legal, to)
-                if pw:
-                    k = max(1, math.ceil(pw * (node.n + 1) ** pw_alpha))
-                    ranked = ranked[:k]
-                cands = ranked
-                untried = None
-                for a in cands:
+            new = None
+            if prior and len(legal) > 1:
+                for a in self._ranked(g, node, legal, to):
                     child = children.get(a)
                     if child is None:
-                        if untried is None:
-                            untried = a
+                        if new is None:
+                            new = a
                     else:
                         child.avail += 1
-                if untried is not None:
-                    a = untried
-                    child = children[a] = _Node()
-                    pv = node.prior[a]  # type: ignore[index]
-                    child.n = n0
-                    child.w = n0 * pv
-                    g._agent_play(a)
-                    path.append((child, to))
-                    break
+                if new is not None:
+                    child = children[new] = _Node(node.values[new])  # type: ignore[index]
             else:
-                cands = legal
                 untried = []
                 for a in legal:
                     child = children.get(a)
@@ -322,26 +389,31 @@ class MCTSAgent(Agent):
                     else:
                         child.avail += 1
                 if untried:
-                    a = untried[rng.randrange(len(untried))]
-                    child = children[a] = _Node()
-                    g._agent_play(a)
-                    path.append((child, to))
-                    break
+                    new = untried[rng.randrange(len(untried))]
+                    child = children[new] = _Node()
+            if new is not None:
+                g._agent_play(new)
+                path.append((child, to))
+                break
             # values normalised by the range of rewards seen in this search, so that
             # the exploration constant means the same for small and large rewards
             lo, hi = self._bounds
+            if lo > hi:  # no reward yet (a kept subtree's first descent)
+                lo, hi = 0.0, 1.0
             span = hi - lo if hi > lo else 1.0
             best_a = None
             best_u = -math.inf
-            for a in cands:
+            for a in legal:
                 ch = children[a]
-                u = (ch.w / ch.n - lo) / span + c * math.sqrt(math.log(ch.avail) / ch.n)
+                n = ch.n + n0 if prior else ch.n
+                q = (ch.w + n0 * ch.prior) / n if prior else ch.w / n
+                u = (q - lo) / span + c * math.sqrt(math.log(ch.avail) / n)
                 if u > best_u:
                     best_u, best_a = u, a
             node = children[best_a]
             g._agent_play(best_a)
             path.append((node, to))
-        reward = self._rollout(g, rng)
+        reward = self._playout(g, rng)
         bounds = self._bounds
         for r in reward:
             if r < bounds[0]:
@@ -352,11 +424,10 @@ class MCTSAgent(Agent):
             nd.n += 1
             nd.w += reward[who]
 
-    def _rollout(self, g: Game, rng: random.Random) -> tuple[float, ...]:
+    def _playout(self, g: Game, rng: random.Random) -> tuple[float, ...]:
         depth = self.rollout_depth
+        greedy = self.playout == "greedy" and not self._scaled
         steps = 0
-        greedy = self.knobs.get("policy", "random") == "greedy" and self._value is not None
-        eps = float(self.knobs.get("eps", 0.1))
         while True:
             to = g._to_move(g._s)
             if to is None:
@@ -365,63 +436,39 @@ class MCTSAgent(Agent):
                 break
             if to == CHANCE:
                 g._agent_sample(rng)
+                continue
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            elif greedy and rng.random() >= 0.1:
+                value = self._value
+                a = max(legal, key=lambda x: value(_ahead(g, x), to))
             else:
-                legal = g.legal_actions()
-                if len(legal) == 1:
-                    g._agent_play(legal[0])
-                elif greedy and rng.random() >= eps:
-                    g._agent_play(self._best_step(g, legal, to))
-                else:
-                    g._agent_play(legal[rng.randrange(len(legal))])
-                steps += 1
+                a = legal[rng.randrange(len(legal))]
+            g._agent_play(a)
+            steps += 1
         return self._rewards(g)
 
-    def _best_step(self, g: Game, legal: tuple[Any, ...], to: int) -> Any:
-        value = self._value
-        s0 = g._s
-        cls = type(g)
-        best, top = legal[0], -math.inf
-        for a in legal:
-            h = object.__new__(cls)
-            h.__dict__.update(g.__dict__)
-            s = s0.copy()
-            g._act(s, a, [])
-            h._s = s
-            v = value(h, to)
-            if v > top:
-                best, top = a, v
-        return best
-
     def _rewards(self, g: Game) -> tuple[float, ...]:
-        """Each player's reward in [0, 1] for a finished or cut-off playout."""
+        """Each player's reward for a finished or cut-off playout: 1 to the winner of a
+        finished game (shared on a tie), else each player's ``rollout_value`` (two
+        players: the searching player's value and its complement)."""
         n = self._n
-        if g.is_over and n > 1:
+        if n > 1 and g._to_move(g._s) is None:
             w = g.winner
             if w is not None:
                 return tuple(1.0 if i == w else 0.0 for i in range(n))
             sc = [float(x) for x in g.scores]
             top = max(sc)
             leaders = [i for i in range(n) if sc[i] == top]
-            share = 1.0 / len(leaders)
-            return tuple(share if i in leaders else 0.0 for i in range(n))
+            return tuple(1.0 / len(leaders) if i in leaders else 0.0 for i in range(n))
         value = self._value
-        if value is not None:
-            if n == 2:
-                v = float(value(g, self._player))
-                return (v, 1.0 - v) if self._player == 0 else (1.0 - v, v)
+        if self._scaled:  # evaluate: its scale is the game's own, normalised in search
             return tuple(float(value(g, i)) for i in range(n))
-        ev = self._evaluate
-        if n == 1:
-            return (min(1.0, max(0.0, float(ev(g, 0)))),)
-        values = [float(ev(g, i)) for i in range(n)]
-        mode = self.knobs.get("reward", "lead")
-        if mode == "lead":
-            top = max(values)
-            leaders = [i for i in range(n) if values[i] == top]
-            share = 1.0 / len(leaders)
-            return tuple(share if i in leaders else 0.0 for i in range(n))
-        scale = float(self.knobs.get("scale", 10.0))
-        return tuple(_sigmoid(v / scale) for v in values)
+        if n == 2:
+            v = float(value(g, self._player))
+            return (v, 1.0 - v) if self._player == 0 else (1.0 - v, v)
+        return tuple(float(value(g, i)) for i in range(n))
 
 
 def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium") -> Any:

@@ -114,12 +114,22 @@ def evaluate(game: Any, player: int = 0) -> float:
 
 
 def rollout_value(game: Any, player: int = 0) -> float:
-    """:func:`evaluate` read from the state instead of ``game.view`` (the same value,
-    several times faster): what MCTS scores its playouts with. It reads what the view
-    shows (structures, defenders, damage, Megacredits, the deck's size), never the hand
-    or the deck's contents."""
+    """What MCTS scores its playouts with: the log of :func:`evaluate`'s estimated final
+    score, as the greedy player compares positions (:func:`_log_value`), mapped to
+    [0, 1]: ``(log(wealth + 1) + invasions * log(survive) + 60) / (log(1501) + 60)``,
+    clipped. A lost game is 0, a finished one ``log(score + 1)`` on the same scale.
+
+    The log scale matters for a search that averages values over sampled futures: early
+    in a game every estimate of the score is a tiny number (the survival odds raised to
+    the twenty invasions to come), so their average is decided by the rare lucky
+    sample, while their logs compare the positions' defences. Read from the state (not
+    ``game.view``: the same figures, several times faster); only what the view shows
+    (structures, defenders, damage, Megacredits, the deck's size)."""
+    low, high = -60.0, math.log(SCORE_SCALE + 1.0)
     if game.is_over:
-        return min(1.0, float(game.scores[0]) / SCORE_SCALE)
+        score = float(game.scores[0])
+        return 0.0 if score <= 0 and game.state.lost else \
+            min(1.0, (math.log(score + 1.0) - low) / (high - low))
     s = game.state
     cards = game.cards
     roles: dict[str, int] = {}
@@ -139,9 +149,11 @@ def rollout_value(game: Any, player: int = 0) -> float:
     base_left = max(1, game.rules.base_hits - s.base_damage)
     survive = _survive(TYPICAL_FORCE, defenders, roles.get("turret", 0),
                        tuple(sorted(domes)), base_left)
+    if survive <= 0.0:
+        return 0.0
     invasions = max(1.0, turns_left * INVADER_SHARE)
-    wealth = float(s.megacredits + income * turns_left)
-    return max(0.0, min(1.0, wealth * survive ** invasions / SCORE_SCALE))
+    u = math.log(s.megacredits + income * turns_left + 1.0) + invasions * math.log(survive)
+    return max(0.0, min(1.0, (u - low) / (high - low)))
 
 
 def _log_value(game: Any, player: int) -> float:
