@@ -211,6 +211,7 @@ class MCTSAgent(Agent):
         prior_visits: float = 3.0,
         playout: str = "random",
         reuse: bool = True,
+        greedy_prior: float = 0.0,
         seed: int = 0,
     ) -> None:
         super().__init__(seed)
@@ -246,12 +247,16 @@ class MCTSAgent(Agent):
         self.prior_visits = float(prior_visits)
         self.playout = playout
         self.reuse = reuse
+        self.greedy_prior = float(greedy_prior)
+        self._greedy: Any = None
+        self._hint: tuple[Any, float] | None = None
         self.last_search: dict[str, Any] = {}
         self._kept: _Kept | None = None
         self._bounds = [math.inf, -math.inf]
 
     _DEFAULTS: ClassVar[dict[str, Any]] = {
-        "exploration": 0.7, "prior_visits": 3.0, "playout": "random", "reuse": True}
+        "exploration": 0.7, "prior_visits": 3.0, "playout": "random", "reuse": True,
+        "greedy_prior": 0.0}
 
     def settings(self) -> dict[str, Any]:
         preset = DIFFICULTIES[self.difficulty]
@@ -299,6 +304,12 @@ class MCTSAgent(Agent):
             return legal[0]
         rng = self._rng
         root = _Node() if kept is None else kept
+        self._root = root
+        self._hint = None
+        if self.greedy_prior > 0:
+            if self._greedy is None:
+                self._greedy = GreedyAgent(seed=self.seed)
+            self._hint = (self._greedy.choose(game), self.greedy_prior)
         reused = sum(c.n for c in root.children.values())
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -357,6 +368,7 @@ class MCTSAgent(Agent):
     def _iterate(self, g: Game, root: _Node, rng: random.Random) -> None:
         path: list[tuple[_Node, int]] = []
         node = root
+        hint = self._hint
         c = self.exploration
         n0 = self.prior_visits
         prior = n0 > 0 and not self._scaled
@@ -371,7 +383,10 @@ class MCTSAgent(Agent):
             children = node.children
             new = None
             if prior and len(legal) > 1:
-                for a in self._ranked(g, node, legal, to):
+                ranked = self._ranked(g, node, legal, to)
+                if hint is not None and node is root and hint[0] in legal:
+                    ranked = [hint[0], *(a for a in ranked if a != hint[0])]
+                for a in ranked:
                     child = children.get(a)
                     if child is None:
                         if new is None:
@@ -407,6 +422,10 @@ class MCTSAgent(Agent):
                 ch = children[a]
                 n = ch.n + n0 if prior else ch.n
                 q = (ch.w + n0 * ch.prior) / n if prior else ch.w / n
+                if hint is not None and a == hint[0] and node is root:
+                    top = max(node.values.values()) if node.values else q  # type: ignore[union-attr]
+                    q = (q * n + hint[1] * top) / (n + hint[1])
+                    n += hint[1]
                 u = (q - lo) / span + c * math.sqrt(math.log(ch.avail) / n)
                 if u > best_u:
                     best_u, best_a = u, a

@@ -3,7 +3,7 @@
 * ``simulate`` speed-up from 1 to 2 worker processes on the same games (goal >= 1.7 on
   an otherwise idle 2-core machine; the figure says how busy this run's machine was);
 * the overhead per game of a Dask ``LocalCluster`` against the same games run serially;
-* MCTS decisions per second at each difficulty, in Blast mid-game positions.
+* MCTS decisions per second at each difficulty, in mid-game positions of every game.
 """
 
 from __future__ import annotations
@@ -56,24 +56,43 @@ def test_dask_local_cluster_overhead_per_game(bench_results: dict) -> None:
                 f"not included"}
 
 
-def test_mcts_decisions_per_second(bench_results: dict) -> None:
-    positions = []
-    for seed in range(3):
-        g = bg.Blast(seed=seed)
+GAMES = {"blast": {}, "spacebase": {"players": 2}, "spacehole": {},
+         "intergalactic": {"players": 2}}
+POSITIONS = {"easy": 3, "medium": 2, "hard": 1}
+
+
+def _positions(name: str, count: int) -> list[bg.Game]:
+    """Mid-game positions of random games (a decision with more than two choices, past
+    the first 40 steps; Spacehole's colonies die young under random play, so any)."""
+    out: list[bg.Game] = []
+    for seed in range(50):
+        g = bg.load(name, seed=seed, **GAMES[name])
         agent = RandomAgent(seed)
-        while len(positions) < 2 * (seed + 1) and not g.is_over:
+        while not g.is_over and len(out) < count * (seed + 1):
+            if len(g.legal_actions()) > 2 and (len(g.history) > 40 or name == "spacehole"):
+                out.append(g.fork())
+                if len(out) >= count:
+                    return out
             g.apply(agent.choose(g))
-            if not g.is_over and len(g.legal_actions()) > 2 and len(g.history) > 40:
-                positions.append(g.fork())
+    return out
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_mcts_decisions_per_second(bench_results: dict, name: str) -> None:
+    """MCTS decisions per second at each difficulty: a fresh agent per position (no
+    subtree kept from an earlier decision), the preset's iterations each."""
+    positions = _positions(name, max(POSITIONS.values()))
+    assert positions
     for level in DIFFICULTIES:
-        agent = MCTSAgent(level, seed=1)
         n = 0
         t0 = time.perf_counter()
-        for pos in positions[: {"easy": 4, "medium": 2, "hard": 1}[level]]:
+        for pos in positions[: POSITIONS[level]]:
+            agent = MCTSAgent(level, seed=1)
             agent.choose(pos)
+            assert agent.last_search["iterations"] == DIFFICULTIES[level]["iterations"]
             n += 1
         dt = time.perf_counter() - t0
-        bench_results[f"mcts_{level}_decisions_per_s"] = {
+        bench_results[f"mcts_{level}_decisions_per_s_{name}"] = {
             "value": n / dt, "unit": "1/s",
-            "note": f"Blast mid-game positions, {DIFFICULTIES[level]['iterations']} "
+            "note": f"{name} mid-game positions, {DIFFICULTIES[level]['iterations']} "
                     f"iterations each, {n} decisions in {dt:.2f} s"}
