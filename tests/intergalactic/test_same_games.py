@@ -1,0 +1,83 @@
+"""Speed work must not change a game: a digest of seeded random Intergalactic games.
+
+Every game of :func:`digest` is played by a ``random.Random(seed)`` agent with 2 to 6
+players, cycling through the options (default rules, whole games, included) and both
+``auto_roll`` modes; actions are applied as the objects of ``legal_actions()`` and, every
+fifth one, as their notation. The digest covers every step's legal actions (their order
+too), every chance node's exact distribution (manual games), a view for every viewer
+every 13 steps, and at the end the saved JSON, the history (with its texts), the log,
+every view, the scores and the winner. The stored value was computed by the engine
+before its speed work. A different digest is a change of behaviour: compare
+``to_json()`` and ``log`` of the games of :func:`case` under the old and the new engine;
+if the change is deliberate, update :data:`DIGEST` in the same commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import boardgames as bg
+from boardgames.intergalactic import Intergalactic, Rules
+
+GAMES = 10
+DIGEST = "3443dccbbdb611a5a0f38bf16dd98a7e909d144a53f4347c856493553e58d60b"
+OPTIONS = (
+    Rules(),
+    Rules(turns_per_stage=1),
+    Rules(turns_per_stage=2, extra_rolls_per_turn=3, roll_twice_depth=1),
+    Rules(distinct_homeworlds=True, no_fleet_elimination=True),
+    Rules(turns_per_stage=3, extra_rolls_per_turn=0),
+)
+
+
+def case(seed: int) -> Intergalactic:
+    """Game ``seed`` of the digest, before its first step."""
+    return Intergalactic(players=2 + seed % 5, seed=seed, rules=OPTIONS[seed % len(OPTIONS)],
+                         auto_roll=seed % 4 != 3)
+
+
+def _views(g: Intergalactic) -> bytes:
+    return json.dumps([g.view(q) for q in (None, *range(g.players))], sort_keys=True).encode()
+
+
+def play(g: Intergalactic, seed: int, h: hashlib._Hash) -> None:
+    rng = random.Random(seed)
+    i = 0
+    while not g.is_over:
+        if g.current_player == bg.CHANCE:
+            d = g.chance_outcomes()
+            h.update(repr(sorted((repr(k), str(v)) for k, v in d.items())).encode())
+            g.roll()
+        else:
+            legal = g.legal_actions()
+            h.update("|".join(map(str, legal)).encode())
+            a = rng.choice(legal)
+            g.apply(str(a) if i % 5 == 4 else a)
+        if i % 13 == 0:
+            h.update(_views(g))
+        i += 1
+    h.update(g.to_json().encode())
+    h.update("\n".join(g.log).encode())
+    h.update(repr(g.history).encode())
+    h.update(_views(g))
+    h.update(repr((g.scores, g.winner)).encode())
+
+
+def digest(n: int = GAMES) -> str:
+    h = hashlib.sha256()
+    for seed in range(n):
+        play(case(seed), seed, h)
+    return h.hexdigest()
+
+
+def test_seeded_random_games_are_the_same_as_before_the_speed_work() -> None:
+    assert digest() == DIGEST
+
+
+def test_the_digest_sees_a_different_game() -> None:
+    h1, h2 = hashlib.sha256(), hashlib.sha256()
+    play(case(1), 1, h1)
+    play(case(1), 2, h2)  # the same game, other random choices
+    assert h1.hexdigest() != h2.hexdigest()
