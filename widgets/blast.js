@@ -165,7 +165,7 @@ function reachRow(ctx, st) {
   return side ? side[String(sel.sector)] || null : null;
 }
 
-function chip(ctx, plan, st, side, sector, force, count, redraw) {
+function chip(ctx, plan, st, side, sector, force, count) {
   const key = unitKey(side, sector, force);
   const jam = plan.jam.get(`${sector}:${force}`);
   const mine = ctx.view.side === side;
@@ -183,21 +183,13 @@ function chip(ctx, plan, st, side, sector, force, count, redraw) {
     title: jam || `${name}${jammed ? " \u2014 jammed this turn" : ""}${acts.length ? " \u2014 click, then a highlighted sector" : " \u2014 click to see where it can reach"}`,
   };
   if (jam) attrs["data-action"] = jam;
-  const el = h("button", attrs, h("span", { class: "bl-force" }, force),
+  else attrs["data-select"] = "unit";  // a click selects it (onSelect)
+  return h("button", attrs, h("span", { class: "bl-force" }, force),
     count > 1 ? h("span", { class: "bl-count" }, count) : null,
     jammed ? h("span", { class: "bl-pin", "aria-hidden": "true" }, "\u26d4") : null);
-  if (!jam) {
-    el.addEventListener("click", (ev) => {
-      ev.preventDefault();
-      st.keyboard = ev.detail === 0;
-      st.sel = selected ? null : { type: "unit", side, sector, force };
-      redraw();
-    });
-  }
-  return el;
 }
 
-function sectorBox(ctx, plan, st, sec, redraw) {
+function sectorBox(ctx, plan, st, sec) {
   const n = sec.sector;
   const [x, y] = polar(R_MID, n);
   const box = h("div", { class: "bl-sector" + (sec.planet ? " bl-sector-planet" : ""), "data-sector": String(n),
@@ -211,7 +203,7 @@ function sectorBox(ctx, plan, st, sec, redraw) {
     for (const f of forces) counts.set(f, (counts.get(f) || 0) + 1);
     const group = h("div", { class: `bl-stack bl-stack-${side}` + (both ? " bl-half" : "") });
     for (const f of [...counts.keys()].sort((a, b) => b - a)) {
-      const c = chip(ctx, plan, st, side, n, f, counts.get(f), redraw);
+      const c = chip(ctx, plan, st, side, n, f, counts.get(f));
       c.style.transform = `rotate(${-(deg(n) + 90)}deg)`;  // digits stay upright
       group.append(c);
     }
@@ -306,11 +298,11 @@ function centre(ctx, plan, st, v) {
     v.espionage ? h("div", { class: "bl-note" }, `${SHORT[v.espionage]} sees the other hand`) : null);
 }
 
-function track(ctx, plan, st, v, redraw) {
+function track(ctx, plan, st, v) {
   const area = h("div", { class: "bl-track", style: { width: `${SIZE}px`, height: `${SIZE}px` }, role: "group",
     "aria-label": "the track: 28 sectors, sector 1 (Earth) at the top, clockwise" });
   area.append(backdrop(ctx, v, st), ...planetLabels(v), centre(ctx, plan, st, v));
-  for (const sec of v.sectors || []) area.append(sectorBox(ctx, plan, st, sec, redraw));
+  for (const sec of v.sectors || []) area.append(sectorBox(ctx, plan, st, sec));
   const dest = destinations(ctx, plan, st);
   for (const b of dest.buttons) area.append(b);
   return { area, onTrack: dest.onTrack };
@@ -419,7 +411,7 @@ function fightPanel(ctx, plan, v) {
     h("h4", null, f ? `Fight on sector ${f.sector}` : keep ? "Survivors" : "Fights"), parts);
 }
 
-function handPanel(ctx, plan, st, v, redraw) {
+function handPanel(ctx, plan, st, v) {
   if (!Array.isArray(v.hand)) {
     return h("section", { class: "bl-section bl-hand", "aria-label": "hands" }, h("h4", null, "Hands"),
       h("span", { class: "bg-muted" }, "hidden from spectators"));
@@ -437,15 +429,9 @@ function handPanel(ctx, plan, st, v, redraw) {
         h("span", { class: "bl-verb" }, verb));
     }
     if (targeted) {
-      const el = h("button", { class: cls, type: "button", "data-key": `card${i}:${name}`, "aria-pressed": selected ? "true" : "false",
-        title: `${name}: click, then choose its target` }, name, h("span", { class: "bl-verb" }, verb));
-      el.addEventListener("click", (ev) => {
-        ev.preventDefault();
-        st.keyboard = ev.detail === 0;
-        st.sel = selected ? null : { type: "card", card: name };
-        redraw();
-      });
-      return el;
+      return h("button", { class: cls, type: "button", "data-key": `card${i}:${name}`, "aria-pressed": selected ? "true" : "false",
+        "data-select": "card", "data-card": name, title: `${name}: click, then choose its target` }, name,
+      h("span", { class: "bl-verb" }, verb));
     }
     if (name === "Jam Transmission" && plan.jam.size) {  // its targets are the enemy chips
       return h("div", { class: `${cls} bl-playable`, "data-key": `card${i}:${name}` }, name,
@@ -464,11 +450,11 @@ function handPanel(ctx, plan, st, v, redraw) {
 
 /** What the selected unit or card can do, as buttons (the destinations already on the
  *  track are not repeated), and a switch for the reach odds. */
-function selectionPanel(ctx, plan, st, v, onTrack, redraw) {
+function selectionPanel(ctx, plan, st, v, onTrack) {
   const sel = st.sel;
   const reachBtn = h("button", { class: "bg-btn bg-small", type: "button", "data-key": "reach-toggle", "aria-pressed": st.reach ? "true" : "false" },
     st.reach ? "Hide reach odds" : "Show reach odds");
-  reachBtn.addEventListener("click", (ev) => { ev.preventDefault(); st.reach = !st.reach; redraw(); });
+  // a click on it (data-key reach-toggle) or on "Clear" (unselect): onSelect
   if (!sel) {
     return h("section", { class: "bl-section bl-selection" }, h("h4", null, "Selection"),
       h("span", { class: "bg-muted" }, "Click a unit to see its moves and where it can reach next roll. "), reachBtn);
@@ -486,7 +472,6 @@ function selectionPanel(ctx, plan, st, v, onTrack, redraw) {
   const reach = reachRow(ctx, st);
   const best = reach ? reach.map((p, i) => [p, i + 1]).filter(([p]) => p > 0).sort((a, b) => b[0] - a[0]).slice(0, 4) : [];
   const clear = h("button", { class: "bg-btn bg-small", type: "button", "data-key": "unselect" }, "Clear");
-  clear.addEventListener("click", (ev) => { ev.preventDefault(); st.sel = null; redraw(); });
   return h("section", { class: "bl-section bl-selection", "aria-label": "selection" },
     h("h4", null, title),
     items.length ? h("div", { class: "bg-row" }, items.map((t) => h("button", { class: `bg-btn bg-act bl-dest-btn bl-dest-${t.kind}`,
@@ -520,51 +505,90 @@ function renderMain(ctx) {
     }
   }
   const plan = makePlan(ctx);
-  const wrap = h("div", { class: "bl-board" });
-  const redraw = () => {
-    const active = document.activeElement;
-    const focusKey = active && wrap.contains(active) ? active.dataset.key || null : null;
-    const t = track(ctx, plan, st, v, redraw);
-    wrap.replaceChildren(
-      h("div", { class: "bl-left" }, t.area),
-      h("div", { class: "bl-right" }, sidesBar(ctx, v), phaseTrack(v), prompt(ctx, plan, v), fightPanel(ctx, plan, v),
-        selectionPanel(ctx, plan, st, v, t.onTrack, redraw), handPanel(ctx, plan, st, v, redraw), recent(ctx)));
-    // after a keyboard selection, go on to its first target; else keep the focus
-    let target = null;
-    if (st.keyboard && st.sel) {
-      target = wrap.querySelector(".bl-dest, .bl-die-target, .bl-selection [data-action]");
-      st.keyboard = false;
-    }
-    if (!target && focusKey) target = wrap.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (target) target.focus({ preventScroll: true });
-  };
-  redraw();
-  // A click on a destination: select the moved unit where it lands, for the next die.
-  wrap.addEventListener("click", (ev) => {
-    const el = ev.target instanceof Element ? ev.target.closest(".bl-dest[data-action], .bl-dest-btn[data-action]") : null;
-    if (!el) return;
-    const sel = st.sel;
-    const to = Number(el.dataset.sector || "0");
-    if (sel && sel.type === "unit" && to && el.dataset.action.startsWith("move ")) {
-      st.follow = { type: "unit", side: sel.side, sector: to, force: sel.force };
-    }
-  }, { capture: true });
-  wrap.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && st.sel) { ev.preventDefault(); st.sel = null; redraw(); }
-  });
-  return wrap;
+  const t = track(ctx, plan, st, v);
+  return h("div", { class: "bl-board" },
+    h("div", { class: "bl-left" }, t.area),
+    h("div", { class: "bl-right" }, sidesBar(ctx, v), phaseTrack(v), prompt(ctx, plan, v), fightPanel(ctx, plan, v),
+      selectionPanel(ctx, plan, st, v, t.onTrack), handPanel(ctx, plan, st, v), recent(ctx)));
+}
+
+/** After a keyboard selection, go on to its first target (else the common focus keeper
+ *  keeps the focus where it was). */
+function afterDraw(ctx, content) {
+  const st = local(ctx.model);
+  if (!st.keyboard) return;
+  st.keyboard = false;
+  if (!st.sel) return;
+  const target = content.querySelector(".bl-board .bl-dest, .bl-board .bl-die-target, .bl-board .bl-selection [data-action]");
+  if (target) target.focus({ preventScroll: true });
 }
 
 export function render({ model, el, host, signal }) {
-  return mountBoard({ model, el, host, signal }, {
+  const st = local(model);
+  let board = null;
+  // This board's own elements (not a what-if board's, nested in its forks area).
+  const mine = (target, sel) => {
+    const e = target instanceof Element ? target.closest(sel) : null;
+    return e && board && e.closest(".bg-board") === board.root && !e.closest(".bg-forks") ? e : null;
+  };
+  // The selection (kept in the browser): a unit chip or a card with targets, the reach
+  // switch, "Clear"; redrawn at once.
+  const onSelect = (ev) => {
+    const e = mine(ev.target, '[data-select], [data-key="reach-toggle"], [data-key="unselect"]');
+    if (!e || e.dataset.action) return;
+    ev.preventDefault();
+    if (e.dataset.key === "reach-toggle") st.reach = !st.reach;
+    else if (e.dataset.key === "unselect") st.sel = null;
+    else {
+      st.keyboard = ev.detail === 0;
+      const sel = st.sel;
+      if (e.dataset.select === "card") {
+        const card = e.dataset.card;
+        st.sel = sel && sel.type === "card" && sel.card === card ? null : { type: "card", card };
+      } else {
+        const [sector, force] = e.dataset.unit.split(":").map(Number);
+        const side = e.dataset.side;
+        const same = sel && sel.type === "unit" && sel.side === side && sel.sector === sector && sel.force === force;
+        st.sel = same ? null : { type: "unit", side, sector, force };
+      }
+    }
+    board.redraw();
+  };
+  // A click on a destination: select the moved unit where it lands, for the next die.
+  const onDest = (ev) => {
+    const e = mine(ev.target, ".bl-dest[data-action], .bl-dest-btn[data-action]");
+    if (!e) return;
+    const sel = st.sel;
+    const to = Number(e.dataset.sector || "0");
+    if (sel && sel.type === "unit" && to && e.dataset.action.startsWith("move ")) {
+      st.follow = { type: "unit", side: sel.side, sector: to, force: sel.force };
+    }
+  };
+  const onKey = (ev) => {
+    if (ev.key !== "Escape" || !st.sel || !mine(ev.target, ".bl-board")) return;
+    ev.preventDefault();
+    st.sel = null;
+    board.redraw();
+  };
+  el.addEventListener("click", onDest, { capture: true });
+  el.addEventListener("click", onSelect);
+  el.addEventListener("keydown", onKey);
+  board = mountBoard({ model, el, host, signal }, {
     game: "blast",
     title: (ctx) => {
       const side = ctx.view && ctx.view.side;
       return side ? `Blast \u00b7 you are the ${NAMES[side]}` : "Blast";
     },
     renderMain,
+    afterDraw,
     renderDice: () => null,  // the dice are drawn in the middle of the ring
   });
+  return () => {
+    el.removeEventListener("click", onDest, { capture: true });
+    el.removeEventListener("click", onSelect);
+    el.removeEventListener("keydown", onKey);
+    board();
+  };
 }
 
 export default { render };

@@ -20,7 +20,7 @@ export function h(tag, attrs, ...children) {
       if (k === "class") el.className = v;
       else if (k === "text") el.textContent = v;
       else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
-      else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else if (k.startsWith("on") && typeof v === "function") listen(el, k.slice(2), v);
       else el.setAttribute(k, v === true ? "" : String(v));
     }
   }
@@ -29,6 +29,81 @@ export function h(tag, attrs, ...children) {
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return el;
+}
+
+/** el.addEventListener, marking el: a redraw never reuses a marked element for another
+ *  (its listener may hold data of the view it was made for), it replaces it. */
+export function listen(el, type, fn, opts) {
+  el.bgListens = true;
+  el.addEventListener(type, fn, opts);
+  return el;
+}
+
+// ---------------------------------------------------------------------- incremental draw
+// A draw builds the new tree with h() (detached, cheap), then patches the live tree to
+// match it: elements of the same tag (and data-key) at the same place are kept and only
+// their changed attributes and texts are set; the others are moved in from the new tree.
+// Unchanged parts are not restyled or laid out again, focus and scroll stay put.
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== 1) return true;
+  return !a.bgListens && !b.bgListens && a.namespaceURI === b.namespaceURI
+    && a.getAttribute("data-key") === b.getAttribute("data-key");
+}
+
+function patchNode(a, b) {
+  if (a.nodeType !== 1) {
+    if (a.data !== b.data) a.data = b.data;
+    return;
+  }
+  const aa = a.attributes;
+  for (let i = aa.length - 1; i >= 0; i--) {
+    const name = aa[i].name;
+    if (!b.hasAttribute(name)) a.removeAttribute(name);
+  }
+  for (const { name, value } of b.attributes) {
+    if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+  }
+  patchChildren(a, b);
+  const tag = a.tagName;
+  if ((tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") && a !== document.activeElement) {
+    if (a.value !== b.value) a.value = b.value;
+  }
+  if (tag === "INPUT" && a.checked !== b.checked) a.checked = b.checked;
+}
+
+/** Make the children of the live element `a` those of the new element `b` (whose
+ *  children are moved into `a` where they cannot be patched in). */
+export function patchChildren(a, b) {
+  let ac = a.firstChild;
+  let bc = b.firstChild;
+  while (bc) {
+    const next = bc.nextSibling;
+    if (!ac) {
+      a.appendChild(bc);
+    } else if (sameKind(ac, bc)) {
+      patchNode(ac, bc);
+      ac = ac.nextSibling;
+    } else {
+      const an = ac.nextSibling;
+      if (an && sameKind(an, bc)) {  // ac is gone
+        a.removeChild(ac);
+        patchNode(an, bc);
+        ac = an.nextSibling;
+      } else if (next && sameKind(ac, next)) {  // bc is new
+        a.insertBefore(bc, ac);
+      } else {  // bc takes ac's place
+        a.replaceChild(bc, ac);
+        ac = an;
+      }
+    }
+    bc = next;
+  }
+  while (ac) {
+    const next = ac.nextSibling;
+    a.removeChild(ac);
+    ac = next;
+  }
 }
 
 /** Okabe-Ito colour-blind-safe palette class for a player index. */
@@ -67,8 +142,12 @@ const CONTROL_TYPES = new Set(["undo", "redo", "roll"]);
 
 /**
  * Mount a board: `spec` = {game, title(ctx), renderMain(ctx), renderDice?(ctx),
- * themeClass?(ctx)}. ctx.take(notation) returns the notation if it is legal, live and
- * not yet placed on an element (then mark that element with data-action), else null.
+ * themeClass?(ctx), afterDraw?(ctx, content)}. ctx.take(notation) returns the notation if
+ * it is legal, live and not yet placed on an element (then mark that element with
+ * data-action), else null. Each draw builds a new tree that is patched into the live one
+ * (see patchChildren): listeners go on the board (delegated) or through listen(), and
+ * code run after a draw looks elements up in the live tree (afterDraw), not in the new
+ * one. Returns the cleanup function, with .redraw() (draw now) and .root.
  */
 export function mountBoard({ model, el, host, signal }, spec) {
   // data-lm-suppress-shortcuts: keys pressed inside the board (Enter on a focused card,
@@ -83,13 +162,17 @@ export function mountBoard({ model, el, host, signal }, spec) {
 
   const local = { logOpen: false, seed: "", dismissed: null, busy: false, lastReply: model.get("reply"),
     seenDice: new Set(), firstRender: true, renderedForks: new Map(), scrubPending: null,
-    renderMs: [] };
+    renderMs: [], clicks: [], click: null };
   root.bgLocal = local;
   // Test and debugging hook: send a raw message as the browser would (the kernel checks
   // every message; a forged one must be refused there, not here).
   root.bgSend = (msg) => model.send(msg);
   root.bgLegal = () => model.get("legal");
-  root.bgStats = () => ({ renders: local.renderMs.length, renderMs: local.renderMs.slice(-100) });
+  // Timing hook (browser Performance API clock): renderMs = each draw; clicks = for each
+  // intent clicked, ms after the click when the kernel's update arrived (the model's
+  // first "change"), when its draw started and ended, and the version drawn.
+  root.bgStats = () => ({ renders: local.renderMs.length, renderMs: local.renderMs.slice(-100),
+    clicks: local.clicks.slice(-100) });
 
   const send = (msg) => model.send(msg);
 
@@ -260,8 +343,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
       "data-control": control, disabled: opts.disabled ? true : null, title: opts.title || null }, label);
     const seed = h("input", { class: "bg-seed", type: "text", inputmode: "numeric", placeholder: "random",
       "aria-label": "seed of the new game (blank: random)", value: local.seed, "data-key": "seed",
-      size: "10" });
-    seed.addEventListener("input", () => { local.seed = seed.value; });
+      size: "10" });  // typing: onInput
     const auto = h("input", { type: "checkbox", "data-control": "auto-roll", checked: model.get("auto_roll") ? true : null,
       disabled: spectator ? true : null });
     return h("nav", { class: "bg-controls", "aria-label": "board controls" },
@@ -299,10 +381,6 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const at = ctx.live ? steps : model.get("scrub_step");
     const range = h("input", { type: "range", min: "0", max: String(steps), value: String(at), step: "1",
       "data-control": "scrub", "aria-label": "history: step shown", class: "bg-range" });
-    range.addEventListener("input", () => {
-      local.scrubPending = Number(range.value);
-      requestScrub();
-    });
     return h("div", { class: "bg-scrubber" },
       h("button", { class: "bg-btn bg-small", type: "button", "data-control": "scrub-prev", disabled: at <= 0 ? true : null,
         "aria-label": "one step back in the history" }, "\u25c0"),
@@ -324,6 +402,18 @@ export function mountBoard({ model, el, host, signal }, spec) {
     }, 60);
   }
 
+  // Keep the open log scrolled to its end: after the frame's layout, never forcing one
+  // in the middle of a draw.
+  let logScroll = 0;
+  function scrollLogSoon() {
+    if (logScroll) return;
+    logScroll = requestAnimationFrame(() => {
+      logScroll = 0;
+      const log = content.querySelector(".bg-log-lines");
+      if (log) log.scrollTop = log.scrollHeight;
+    });
+  }
+
   function logPanel(ctx) {
     const lines = ctx.live ? model.get("log") : model.get("scrub_log");
     const start = ctx.live ? model.get("log_start") : null;
@@ -331,8 +421,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
       h("summary", { "data-key": "log" }, `Log${start ? ` (last ${lines.length} lines)` : ""}`),
       h("ol", { class: "bg-log-lines", start: String((start ?? 0) + 1), "aria-live": "polite" },
         lines.map((l) => h("li", null, l))));
-    box.addEventListener("toggle", () => { local.logOpen = box.open; });
-    return box;
+    return box;  // opened or closed: onToggle
   }
 
   function syncForks() {
@@ -360,24 +449,40 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const key = focusKey(active);
     const ctx = makeCtx();
     const theme = spec.themeClass ? spec.themeClass(ctx) : "";
-    root.className = `bg-board bg-game-${spec.game} ${theme}`.trim() + (ctx.live ? "" : " bg-scrubbing");
-    root.setAttribute("aria-label", `${spec.game} board`);
+    const cls = `bg-board bg-game-${spec.game} ${theme}`.trim() + (ctx.live ? "" : " bg-scrubbing");
+    if (root.className !== cls) root.className = cls;
+    if (root.getAttribute("aria-label") !== `${spec.game} board`) root.setAttribute("aria-label", `${spec.game} board`);
     const main = h("main", { class: "bg-main" }, spec.renderMain(ctx));
     const dice = ctx.live ? (spec.renderDice ? spec.renderDice(ctx) : genericDice(ctx)) : null;
-    content.replaceChildren(...[
+    const next = h("div", null, [
       header(ctx), ...banners(ctx), main, otherActions(ctx), chancePanel(ctx), dice,
       controls(ctx), scrubber(ctx), logPanel(ctx)].filter(Boolean));
-    const log = content.querySelector(".bg-log-lines");
-    if (log) log.scrollTop = log.scrollHeight;
+    patchChildren(content, next);
+    if (local.logOpen) scrollLogSoon();
     syncForks();
-    if (hadFocus) restoreFocus(key, hadFocus);
+    if (hadFocus) {  // unless the focused element was kept, still for the same thing
+      const now = document.activeElement;
+      const nowKey = now === active ? focusKey(now) : null;
+      if (!nowKey || !key || nowKey[0] !== key[0] || nowKey[1] !== key[1]) restoreFocus(key, hadFocus);
+    }
+    if (spec.afterDraw) spec.afterDraw(ctx, content);
     local.firstRender = false;
     root.dataset.player = ctx.player === null ? "spectator" : String(ctx.player);
     root.dataset.scrub = ctx.live ? "" : String(model.get("scrub_step"));
     const crashBox = root.querySelector(":scope > .bg-crash");
     if (crashBox) crashBox.remove();
-    local.renderMs.push(performance.now() - started);
+    const ended = performance.now();
+    local.renderMs.push(ended - started);
     if (local.renderMs.length > 200) local.renderMs.splice(0, 100);
+    const c = local.click;
+    if (c && c.arrived !== null) {  // the kernel answered: a new view, or a refusal
+      if (model.get("version") !== c.version) {
+        local.clicks.push({ version: model.get("version"), sent: c.sent, arrived: c.arrived,
+          drawStart: started - c.t0, drawn: ended - c.t0 });
+        if (local.clicks.length > 200) local.clicks.splice(0, 100);
+      }
+      local.click = null;
+    }
     // Last: the version marks a completely drawn view (tests time clicks by it). Set
     // only when it changes, so observers see one mutation per new view.
     const version = String(model.get("version"));
@@ -409,7 +514,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
       if (local.busy) return;
       local.busy = true;
       root.dataset.busy = "1";
+      local.click = { t0: performance.now(), version: model.get("version"), arrived: null };
       send({ type: "intent", action: actEl.dataset.action, version: model.get("version") });
+      local.click.sent = performance.now() - local.click.t0;
       return;
     }
     const ctl = target.closest("[data-control]");
@@ -478,15 +585,46 @@ export function mountBoard({ model, el, host, signal }, spec) {
     setTimeout(() => URL.revokeObjectURL(url), 5000);
   }, "saving the game");
 
+  // Inputs and the log, delegated (so a redraw can keep their elements).
+  const onInput = guard((ev) => {
+    const t = ev.target;
+    if (!(t instanceof HTMLInputElement) || !content.contains(t) || t.closest(".bg-forks")) return;
+    if (t.dataset.key === "seed") local.seed = t.value;
+    else if (t.dataset.control === "scrub") {
+      local.scrubPending = Number(t.value);
+      requestScrub();
+    }
+  }, "handling an input");
+  const onToggle = guard((ev) => {
+    const t = ev.target;
+    if (!(t instanceof HTMLDetailsElement) || !t.classList.contains("bg-log")) return;
+    if (t.parentElement !== content) return;
+    local.logOpen = t.open;
+    if (t.open) scrollLogSoon();
+  }, "opening the log");
+
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
-  model.on("change", () => { onReply(); rerender(); });
+  root.addEventListener("input", onInput);
+  root.addEventListener("toggle", onToggle, true);
+  model.on("change", () => {
+    const c = local.click;
+    if (c && c.arrived === null) c.arrived = performance.now() - c.t0;
+    onReply();
+    rerender();
+  });
   model.on("msg:custom", onCustom);
   guardedRender();
-  return () => {
+  const cleanup = () => {
     root.removeEventListener("click", onClick);
     root.removeEventListener("change", onChange);
+    root.removeEventListener("input", onInput);
+    root.removeEventListener("toggle", onToggle, true);
     if (scrubTimer) clearTimeout(scrubTimer);
+    if (logScroll) cancelAnimationFrame(logScroll);
     root.remove();
   };
+  cleanup.redraw = guardedRender;  // for a board module: draw again now (local state changed)
+  cleanup.root = root;
+  return cleanup;
 }

@@ -124,10 +124,12 @@ function rollPanel(ctx, v, x, local) {
       "aria-valuetext": at ? `shift ${at.shift}: ${at.entry || "nothing"}` : "" });
     const show = h("span", { class: "ig-preview-text", "data-key": "preview" },
       at ? `${at.shift > 0 ? "+" : ""}${at.shift} \u2192 ${at.total}: ${at.entry || "nothing"} (${at.cost} IT)${at.gives ? "" : " \u2014 gives nothing"}` : "");
-    slider.addEventListener("input", () => {
+    listen(slider, "input", () => {
       local.slider = Number(slider.value);
       const p = preview.find((q) => q.shift === local.slider);
-      show.textContent = p ? `${p.shift > 0 ? "+" : ""}${p.shift} \u2192 ${p.total}: ${p.entry || "nothing"} (${p.cost} IT)${p.gives ? "" : " \u2014 gives nothing"}` : "";
+      // the preview text next to it in the live board (a redraw may have kept the old one)
+      const shown = slider.parentElement && slider.parentElement.querySelector(".ig-preview-text");
+      if (shown) shown.textContent = p ? `${p.shift > 0 ? "+" : ""}${p.shift} \u2192 ${p.total}: ${p.entry || "nothing"} (${p.cost} IT)${p.gives ? "" : " \u2014 gives nothing"}` : "";
       for (const row of document.querySelectorAll(`[data-ig-board="${local.id}"] .ig-list tr[data-name]`)) {
         row.classList.toggle("ig-aim", !!p && row.dataset.name === (p.entry || ""));
       }

@@ -44,7 +44,7 @@ const GAP = 2;
 const LOCAL = new WeakMap();
 function local(model) {
   let s = LOCAL.get(model);
-  if (!s) { s = { risk: false, cursor: null, refocus: null }; LOCAL.set(model, s); }
+  if (!s) { s = { risk: false, cursor: null, refocus: null, focusCell: null, extra: null }; LOCAL.set(model, s); }
   return s;
 }
 
@@ -207,57 +207,35 @@ function mapGrid(ctx, state) {
     // A cell played from the keyboard: once the new view is drawn, focus goes back to
     // the same cell (its action is gone, so the common focus keeper cannot find it).
     state.refocus = null;
-    const key = state.cursor;
-    queueMicrotask(() => {
-      const el = grid.isConnected && grid.querySelector(`[data-cell="${key}"]`);
-      if (el) {
-        for (const c of grid.querySelectorAll('.sb-cell[tabindex="0"]')) c.setAttribute("tabindex", "-1");
-        el.setAttribute("tabindex", "0");
-        el.focus({ preventScroll: true });
-      }
-    });
+    state.focusCell = state.cursor;  // afterDraw
   }
-  grid.addEventListener("keydown", (ev) => {
-    const cur = ev.target instanceof Element ? ev.target.closest(".sb-cell") : null;
-    if (!cur) return;
-    if ((ev.key === "Enter" || ev.key === " ") && cur.dataset.action) {
-      state.cursor = cur.dataset.cell;
-      state.refocus = ctx.version;
-      return;
-    }
-    const [x, y] = cur.dataset.cell.split(",").map(Number);
-    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
-    if (!step) return;
-    ev.preventDefault();
-    const nx = Math.max(0, Math.min(SIZE - 1, x + step[0]));
-    const ny = Math.max(0, Math.min(SIZE - 1, y + step[1]));
-    const next = grid.querySelector(`[data-cell="${cellKey(nx, ny)}"]`);
-    if (next) {
-      for (const c of grid.querySelectorAll('.sb-cell[tabindex="0"]')) c.setAttribute("tabindex", "-1");
-      next.setAttribute("tabindex", "0");
-      next.focus();
-    }
-  });
-  return grid;
+  return grid;  // the keyboard: onKey; hover and focus: onShow
 }
 
-function infoPanel(ctx, grid, state) {
-  // board.explain of the hovered / focused site (extra.explain), updated without a redraw.
-  const text = h("p", { class: "sb-explain-text", "aria-live": "polite" },
-    "Hover or focus a site to see why it is functional or defunct.");
-  const box = h("section", { class: "bg-section sb-explain", "aria-label": "explanation" },
-    h("h4", null, "Why?"), text);
-  const show = (ev) => {
-    const cell = ev.target instanceof Element ? ev.target.closest(".sb-cell") : null;
-    if (!cell) return;
-    state.cursor = cell.dataset.cell;
-    const ex = (ctx.extra.explain || {})[cell.dataset.cell];
-    text.textContent = ex || `${cellText(...cell.dataset.cell.split(",").map(Number))} is empty`;
-    box.dataset.cell = cell.dataset.cell;
-  };
-  grid.addEventListener("mouseover", show);
-  grid.addEventListener("focusin", show);
-  return box;
+/** Focus cell `key` of the live map (and make it the one in the Tab order). */
+function focusCell(grid, key, scroll = false) {
+  const el = grid && grid.querySelector(`[data-cell="${key}"]`);
+  if (!el) return;
+  for (const c of grid.querySelectorAll('.sb-cell[tabindex="0"]')) c.setAttribute("tabindex", "-1");
+  el.setAttribute("tabindex", "0");
+  el.focus({ preventScroll: !scroll });
+}
+
+function afterDraw(ctx, content) {
+  const state = local(ctx.model);
+  if (state.focusCell === null || state.focusCell === undefined) return;
+  const key = state.focusCell;
+  state.focusCell = null;
+  focusCell(content.querySelector(".sb-map"), key);
+}
+
+function infoPanel(ctx, state) {
+  // board.explain of the hovered / focused site (extra.explain), updated without a redraw
+  // (onShow).
+  state.extra = ctx.extra;
+  return h("section", { class: "bg-section sb-explain", "aria-label": "explanation" },
+    h("h4", null, "Why?"), h("p", { class: "sb-explain-text", "aria-live": "polite" },
+      "Hover or focus a site to see why it is functional or defunct."));
 }
 
 function riskPanel(ctx, state) {
@@ -280,17 +258,7 @@ function riskToggle(ctx, state) {
   const btn = h("button", { class: "bg-btn sb-risk-toggle", type: "button", "data-control": "risk",
     "aria-pressed": state.risk ? "true" : "false", title: "show the exact meteor risk on the map" },
   state.risk ? "Hide meteor risk" : "Meteor risk");
-  btn.addEventListener("click", () => {
-    state.risk = !state.risk;
-    const root = btn.closest(".bg-board");
-    const content = root && root.querySelector(":scope > .bg-content");
-    if (!content) return;
-    content.querySelector(".sb-map")?.classList.toggle("sb-risk-on", state.risk);
-    content.querySelector(".sb-riskpanel")?.classList.toggle("bg-hidden", !state.risk);
-    btn.setAttribute("aria-pressed", state.risk ? "true" : "false");
-    btn.textContent = state.risk ? "Hide meteor risk" : "Meteor risk";
-  });
-  return btn;
+  return btn;  // a click: onRisk
 }
 
 function playersPanel(ctx) {
@@ -452,7 +420,7 @@ function renderMain(ctx) {
   const players = playersPanel(ctx);
   const peek = peekRow(ctx);
   const hand = handRow(ctx);
-  const info = infoPanel(ctx, grid, state);
+  const info = infoPanel(ctx, state);
   return h("div", { class: "sb-root" },
     players, prompt(ctx, state),
     h("div", { class: "sb-layout" },
@@ -462,12 +430,68 @@ function renderMain(ctx) {
 }
 
 export function render({ model, el, host, signal }) {
-  return mountBoard({ model, el, host, signal }, {
+  const state = local(model);
+  let board = null;
+  // This board's own elements (not a what-if board's, nested in its forks area).
+  const mine = (target, sel) => {
+    const e = target instanceof Element ? target.closest(sel) : null;
+    return e && board && e.closest(".bg-board") === board.root ? e : null;
+  };
+  const onKey = (ev) => {
+    const cur = mine(ev.target, ".sb-map .sb-cell");
+    if (!cur) return;
+    if ((ev.key === "Enter" || ev.key === " ") && cur.dataset.action) {
+      state.cursor = cur.dataset.cell;
+      state.refocus = model.get("version");
+      return;
+    }
+    const [x, y] = cur.dataset.cell.split(",").map(Number);
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+    if (!step) return;
+    ev.preventDefault();
+    const nx = Math.max(0, Math.min(SIZE - 1, x + step[0]));
+    const ny = Math.max(0, Math.min(SIZE - 1, y + step[1]));
+    focusCell(cur.closest(".sb-map"), cellKey(nx, ny), true);
+  };
+  const onShow = (ev) => {
+    const cell = mine(ev.target, ".sb-map .sb-cell");
+    if (!cell) return;
+    state.cursor = cell.dataset.cell;
+    const box = board.root.querySelector(":scope > .bg-content .sb-explain");
+    const text = box && box.querySelector(".sb-explain-text");
+    if (!text) return;
+    const ex = ((state.extra || {}).explain || {})[cell.dataset.cell];
+    text.textContent = ex || `${cellText(...cell.dataset.cell.split(",").map(Number))} is empty`;
+    box.dataset.cell = cell.dataset.cell;
+  };
+  const onRisk = (ev) => {
+    const btn = mine(ev.target, '[data-control="risk"]');
+    if (!btn) return;
+    state.risk = !state.risk;
+    const content = board.root.querySelector(":scope > .bg-content");
+    content.querySelector(".sb-map")?.classList.toggle("sb-risk-on", state.risk);
+    content.querySelector(".sb-riskpanel")?.classList.toggle("bg-hidden", !state.risk);
+    btn.setAttribute("aria-pressed", state.risk ? "true" : "false");
+    btn.textContent = state.risk ? "Hide meteor risk" : "Meteor risk";
+  };
+  el.addEventListener("keydown", onKey);
+  el.addEventListener("mouseover", onShow);
+  el.addEventListener("focusin", onShow);
+  el.addEventListener("click", onRisk);
+  board = mountBoard({ model, el, host, signal }, {
     game: "spacebase",
     title: () => "Space Base",
     renderMain,
+    afterDraw,
     renderDice: meteorDice,
   });
+  return () => {
+    el.removeEventListener("keydown", onKey);
+    el.removeEventListener("mouseover", onShow);
+    el.removeEventListener("focusin", onShow);
+    el.removeEventListener("click", onRisk);
+    board();
+  };
 }
 
 export default { render };

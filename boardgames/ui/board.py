@@ -26,7 +26,9 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 import weakref
+from collections import deque
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -42,11 +44,16 @@ from . import assets
 from .agents import check_agent
 from .protocol import Message, MessageError, parse_message, quote
 
-__all__ = ["HISTORY_TAIL", "LOG_TAIL", "Board", "live_boards"]
+__all__ = ["HISTORY_TAIL", "LOG_TAIL", "TIMINGS_KEPT", "Board", "live_boards"]
 
 LOG_TAIL = 60
 HISTORY_TAIL = 40
 MAX_PACE = 30.0
+TIMINGS_KEPT = 200
+"""How many per-message timing records a board keeps (``board.timings``)."""
+
+_clock = time.perf_counter
+_cpu = time.process_time
 
 _LIVE: weakref.WeakSet[Board] = weakref.WeakSet()
 _HOOKED: set[int] = set()
@@ -154,6 +161,13 @@ class Board(anywidget.AnyWidget):
         self._last: tuple[Any, ...] | None = None
         self._last_log_len = 0
         self.frontend_errors: list[str] = []
+        self.timings: deque[dict[str, Any]] = deque(maxlen=TIMINGS_KEPT)
+        """What each message from the browser cost in Python, newest last: see
+        :meth:`_on_msg`. Cheap (a few clock reads per message)."""
+        self.measure_bytes = False
+        """Also record the size of every state update sent (serialises it once more)."""
+        self._phase: dict[str, float] = {}
+        self._sent_bytes = 0
         _check_player(game, player)
         super().__init__(game_name=game.name, player=player)
         self.configure(opponents=opponents, pace=pace, auto_roll=auto_roll, _publish=False)
@@ -264,6 +278,7 @@ class Board(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         """Send everything the browser draws, as one update, and bump the version."""
+        t0 = _clock()
         g = self._game
         p = self.player
         to_move = g.current_player
@@ -282,7 +297,9 @@ class Board(anywidget.AnyWidget):
             else:
                 hidden = True
         with self.hold_sync():
+            t1 = _clock()
             self.view = g.view(p)
+            t2 = _clock()
             self.legal = [str(a) for a in g.legal_actions()] if my_turn else []
             self.log = [self._public_log_line(x) for x in log[lstart:]]
             self.log_start = lstart
@@ -295,13 +312,19 @@ class Board(anywidget.AnyWidget):
             self.auto_roll = g.auto_roll
             self.chance = chance
             self.chance_hidden = hidden
+            t3 = _clock()
             self.extra = self._extra(g, True)
+            t4 = _clock()
             if self.scrub_step is not None:
                 self._scrub(self.scrub_step if self.scrub_step <= len(hist) else None)
             self.version += 1
             self._last = self._signature()
             self._last_log_len = len(log)
             self._schedule_agent()
+            phase = self._phase
+            phase["view_ms"] = phase.get("view_ms", 0.0) + (t2 - t1) * 1e3
+            phase["extra_ms"] = phase.get("extra_ms", 0.0) + (t4 - t3) * 1e3
+            phase["publish_ms"] = phase.get("publish_ms", 0.0) + (_clock() - t0) * 1e3
 
     def _chance_rows(self, g: Game) -> list[dict[str, Any]]:
         rows = []
@@ -312,14 +335,43 @@ class Board(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ messages
     def _on_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
-        with self._lock, self.hold_sync():
-            try:
-                msg = parse_message(content, buffers)
-                handler: Callable[[Message], None] = getattr(self, f"_do_{msg.type}")
-                handler(msg)
-            except (MessageError, GameError) as e:
-                self.error = str(e)
-            self.reply += 1
+        """Handle one message from the browser, and record what it cost in
+        ``self.timings``: ``{"type", "version" (after it), "handle_ms" (checks, the
+        game's change and the new view computed), "send_ms" (the one state update
+        serialised and sent), "total_ms", "cpu_ms" (this process's CPU time),
+        "apply_ms", "view_ms", "extra_ms", "publish_ms", "keys" (traits sent),
+        "bytes" (their JSON size, when ``measure_bytes``)}``."""
+        t0 = _clock()
+        c0 = _cpu()
+        kind = content.get("type") if isinstance(content, dict) else None
+        with self._lock:
+            self._phase = phase = {}
+            self._sent_bytes = 0
+            with self.hold_sync():
+                try:
+                    msg = parse_message(content, buffers)
+                    handler: Callable[[Message], None] = getattr(self, f"_do_{msg.type}")
+                    handler(msg)
+                except (MessageError, GameError) as e:
+                    self.error = str(e)
+                self.reply += 1
+                keys = sorted(self._states_to_send)
+                t1 = _clock()
+            t2 = _clock()
+            record: dict[str, Any] = {
+                "type": kind if isinstance(kind, str) else None, "version": self.version,
+                "handle_ms": (t1 - t0) * 1e3, "send_ms": (t2 - t1) * 1e3,
+                "total_ms": (t2 - t0) * 1e3, "cpu_ms": (_cpu() - c0) * 1e3, **phase,
+                "keys": keys}
+            if self.measure_bytes:
+                record["bytes"] = self._sent_bytes
+            self.timings.append(record)
+            self._phase = {}
+
+    def _send(self, msg: Any, buffers: Any = None) -> None:
+        if self.measure_bytes:
+            self._sent_bytes += len(json.dumps(msg, ensure_ascii=False).encode())
+        super()._send(msg, buffers=buffers)
 
     def _check_version(self, msg: Message) -> None:
         v = msg["version"]
@@ -354,7 +406,9 @@ class Board(anywidget.AnyWidget):
         elif to_move != self.player:
             raise MessageError(msg.raw, f"it is player {to_move}'s turn; this board plays "
                                            f"player {self.player}")
+        t0 = _clock()
         g.apply(action)
+        self._phase["apply_ms"] = (_clock() - t0) * 1e3
         self._done()
 
     def _do_undo(self, msg: Message) -> None:

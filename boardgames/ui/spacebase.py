@@ -23,6 +23,7 @@ the two players concerned.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from ..core.game import CHANCE, Game, Step
@@ -30,7 +31,10 @@ from ..spacebase.board import Board as Map
 from ..spacebase.odds import meteor_risk
 from .board import Board, _frac, dist_rows
 
-__all__ = ["BOARD", "SpaceBaseBoard", "map_extra"]
+__all__ = ["BOARD", "MAPS_KEPT", "SpaceBaseBoard", "map_extra"]
+
+MAPS_KEPT = 16
+"""How many maps' explanations and meteor risk a board remembers."""
 
 
 def _key(c: tuple[int, int]) -> str:
@@ -86,11 +90,19 @@ class SpaceBaseBoard(Board):
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state
         b = s.board
-        cache = self.__dict__.get("_sb_cache")
-        if cache is None or cache[0] is not b or cache[1] != game.players:
-            cache = (b, game.players, map_extra(b, game.players))
-            self._sb_cache = cache
-        out = dict(cache[2])
+        # Memoised per map (maps are never changed in place: a move makes a new one), for
+        # the last few maps: undo, redo and the history scrubber go back to them.
+        cache: OrderedDict[int, tuple[Map, int, dict[str, Any]]] = self.__dict__.setdefault(
+            "_sb_cache", OrderedDict())
+        hit = cache.get(id(b))
+        if hit is None or hit[0] is not b or hit[1] != game.players:
+            hit = (b, game.players, map_extra(b, game.players))
+            cache[id(b)] = hit
+            while len(cache) > MAPS_KEPT:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(id(b))
+        out = dict(hit[2])
         p = self.player
         frontier = sorted(b._frontier(p)) if p is not None else []
         out["frontier"] = [list(c) for c in frontier]

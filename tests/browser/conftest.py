@@ -96,7 +96,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
                     raise RuntimeError("JupyterLab did not start: "
                                        + (base / "server.log").read_text()[-3000:]) from None
                 time.sleep(0.2)
-        yield Lab(url, token, nbdir)
+        yield Lab(url, token, nbdir, proc.pid)
     finally:
         proc.terminate()
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import time
 from collections.abc import Iterator
@@ -41,10 +42,11 @@ def free_port() -> int:
 class Lab:
     """A running JupyterLab server on a temporary copy of the notebooks."""
 
-    def __init__(self, url: str, token: str, root: Path) -> None:
+    def __init__(self, url: str, token: str, root: Path, pid: int | None = None) -> None:
         self.url = url
         self.token = token
         self.root = root
+        self.pid = pid  # the server's process (its CPU time is reported with latencies)
 
     def notebook_url(self, name: str) -> str:
         return f"{self.url}/lab/tree/{name}?reset&token={self.token}"
@@ -173,3 +175,122 @@ def open_notebook(browser: Any, lab: Lab, name: str, cls: type[Notebook], *, wid
     n.opened_in = time.perf_counter() - t0
     yield n
     ctx.close()
+
+
+# ---------------------------------------------------------------------- latency figures
+KERNEL_TIMING_MARK = "BGTIMING "
+
+
+def _machine_cpu() -> tuple[int, int]:
+    """(busy, total) jiffies of the whole machine, from /proc/stat (0, 0 elsewhere)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return sum(fields) - idle, sum(fields)
+
+
+def _process_cpu_s(pid: int | None) -> float | None:
+    """CPU seconds (user + system) used so far by process ``pid``, from /proc."""
+    if pid is None:
+        return None
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return round(s[round(q * (len(s) - 1))], 2) if s else float("nan")
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    return {"p50": _pct(values, 0.5), "p95": _pct(values, 0.95),
+            "max": round(max(values), 2) if values else float("nan")}
+
+
+class LatencyProbe:
+    """Measures a batch of clicks on one board: start it, click, stop it, then
+    :meth:`report` merges the page's timings (``bgStats().clicks``) with the kernel's
+    (``board.timings``) into a breakdown, next to the machine's load and the CPU time
+    the kernel, the server and the test used meanwhile."""
+
+    def __init__(self, nb: Notebook, board_var: str, cell: int | None = None) -> None:
+        self.nb = nb
+        self.var = board_var
+        self.cell = cell
+        self.before: dict[str, Any] = {}
+
+    def _kernel(self, code: str) -> dict[str, Any]:
+        text = self.nb.python(
+            "import json as _j, time as _t\n" + code
+            + f"\nprint({KERNEL_TIMING_MARK!r} + _j.dumps(_bg_out))")
+        assert KERNEL_TIMING_MARK in text, text
+        return json.loads(text.split(KERNEL_TIMING_MARK, 1)[1])
+
+    def _snapshot(self) -> dict[str, Any]:
+        busy, total = _machine_cpu()
+        return {"wall": time.perf_counter(), "loadavg": list(os.getloadavg()),
+                "busy": busy, "total": total, "test_cpu": time.process_time(),
+                "server_cpu": _process_cpu_s(getattr(self.nb.lab, "pid", None))}
+
+    def start(self) -> None:
+        k = self._kernel(f"{self.var}.timings.clear(); {self.var}.measure_bytes = True\n"
+                         "_bg_out = {'cpu': _t.process_time()}")
+        self.before = {**self._snapshot(), "kernel_cpu": k["cpu"]}
+
+    def stop(self) -> None:
+        self.after = self._snapshot()
+        k = self._kernel(f"_bg_out = {{'cpu': _t.process_time(), 'error': {self.var}.error, "
+                         f"'timings': list({self.var}.timings)}}\n"
+                         f"{self.var}.measure_bytes = False")
+        self.after["kernel_cpu"] = k["cpu"]
+        self.kernel_timings: list[dict[str, Any]] = k["timings"]
+        self.kernel_error: str = k["error"]
+        self.page_clicks: list[dict[str, Any]] = self.nb.board(self.cell).evaluate(
+            "b => b.bgStats().clicks")
+
+    def report(self) -> dict[str, Any]:
+        """The breakdown, per click matched by the version it produced (ms, p50/p95/max):
+        ``kernel`` (Python, from the message's arrival in the board's handler to the
+        update sent), ``transport`` (the rest of the time before the update reached the
+        model in the page: the message both ways through JupyterLab's server and
+        websocket, the kernel's dispatch, the page's deserialisation), ``queued`` (until
+        the draw started), ``draw``; with the Python parts and the update's JSON size."""
+        by_version = {r["version"]: r for r in self.kernel_timings if r["type"] == "intent"}
+        rows = []
+        for c in self.page_clicks:
+            k = by_version.get(c["version"])
+            if k is None:
+                continue
+            rows.append({"kernel": k["total_ms"], "transport": c["arrived"] - k["total_ms"],
+                         "queued": c["drawStart"] - c["arrived"],
+                         "draw": c["drawn"] - c["drawStart"], "total": c["drawn"],
+                         "k": k})
+        b, a = self.before, self.after
+        dt = a["wall"] - b["wall"]
+        busy = (a["busy"] - b["busy"]) / max(1, a["total"] - b["total"])
+        out: dict[str, Any] = {
+            "clicks_matched": len(rows),
+            "breakdown_ms": {key: _summary([r[key] for r in rows])
+                             for key in ("kernel", "transport", "queued", "draw", "total")},
+            "kernel_parts_ms": {key: _summary([r["k"].get(key, 0.0) for r in rows])
+                                for key in ("apply_ms", "view_ms", "extra_ms", "publish_ms",
+                                            "handle_ms", "send_ms", "cpu_ms")},
+            "update_bytes": _summary([float(r["k"].get("bytes", 0)) for r in rows]),
+            "machine": {
+                "loadavg_before": [round(x, 2) for x in b["loadavg"]],
+                "loadavg_after": [round(x, 2) for x in a["loadavg"]],
+                "cpu_busy_fraction": round(busy, 3), "cpus": os.cpu_count(),
+                "wall_s": round(dt, 2),
+                "kernel_cpu_s": round(a["kernel_cpu"] - b["kernel_cpu"], 3),
+                "server_cpu_s": (None if b["server_cpu"] is None or a["server_cpu"] is None
+                                 else round(a["server_cpu"] - b["server_cpu"], 3)),
+                "test_process_cpu_s": round(a["test_cpu"] - b["test_cpu"], 3),
+            },
+        }
+        return out

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import statistics
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.labtools import Lab, artifact_path, open_notebook
+from browser.labtools import Lab, LatencyProbe, artifact_path, open_notebook
 from browser.labtools import Notebook as BaseNotebook
 from playwright.sync_api import Browser, expect
 
@@ -274,7 +275,10 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
     if "Pause" in pause.inner_text():  # a quiet kernel for the measure
         pause.click()
         expect(pause).to_contain_text("Run")
-    times = nb.board().evaluate(
+    before = nb.state()
+    probe = LatencyProbe(nb, "board")
+    probe.start()
+    run = nb.board().evaluate(
         """async (b) => {
           const content = b.querySelector(':scope > .bg-content');
           const pick = () => {
@@ -291,23 +295,39 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
             obs.observe(b, { attributes: true, attributeFilter: ['data-version'] });
           });
           const out = [];
+          let clicked = [];  // the actions clicked since the last new game
+          let renewed = false;
           while (out.length < 40) {
             const el = pick();
             const old = b.dataset.version;
             if (!el) {  // game over: start a new one (not timed)
               content.querySelector('[data-control="new"]').click();
               await waitVersion(old);
+              clicked = []; renewed = true;
               continue;
             }
+            clicked.push(el.dataset.action);
             const t0 = performance.now();
             el.click();
             await waitVersion(old);
             out.push(performance.now() - t0);
+            if (Number(b.dataset.version) !== Number(old) + 1) throw new Error('not one view');
             await new Promise((r) => setTimeout(r, 20));
           }
-          return out;
+          return { times: out, clicked, renewed };
         }""")
+    probe.stop()
+    times = run["times"]
     assert len(times) >= 30
+    # Correct, not only fast: the kernel played exactly the actions clicked, one intent
+    # (and one new view) per click, without an error.
+    after = nb.state()
+    if run["renewed"]:
+        assert after["actions"] == run["clicked"]
+    else:
+        assert after["actions"] == [*before["actions"], *run["clicked"]]
+    assert after["error"] == "" and probe.kernel_error == ""
+    assert [r["type"] for r in probe.kernel_timings].count("intent") == len(times)
     stats = nb.board().evaluate("b => b.bgStats()")
     times.sort()
     p50 = statistics.median(times)
@@ -350,6 +370,8 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
     result["board_draw_ms_in_browser"] = {
         "p50": round(statistics.median(stats["renderMs"]), 1),
         "max": round(max(stats["renderMs"]), 1)}
+    result.update(probe.report())
+    result["initial_render_loadavg"] = [round(x, 2) for x in os.getloadavg()]
     artifact_path("ui-benchmarks.json").write_text(json.dumps(result, indent=2) + "\n")
     print("ui benchmarks:", json.dumps(result))
     assert nb.page.locator(".bg-crash").count() == 0
