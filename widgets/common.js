@@ -226,7 +226,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
     return {
       model, h, live, legal, placed,
       view: live ? model.get("view") : model.get("scrub_view"),
-      extra: live ? model.get("extra") : model.get("scrub_extra"),
+      extra: live ? { ...model.get("extra"), ...model.get("extra_fixed") } : model.get("scrub_extra"),
       player: model.get("player"),
       version: model.get("version"),
       seenDice: local.seenDice,

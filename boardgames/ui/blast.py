@@ -102,6 +102,7 @@ class BlastBoard(Board):
     """The board of a Blast game, seen by one side (or a spectator)."""
 
     asset_name = "blast"
+    extra_static = ("reach",)  # changes only when a unit moves
 
     # ------------------------------------------------------------------ secrets
     def _chance_is_public(self, game: Game) -> bool:

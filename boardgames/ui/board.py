@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 import anywidget
 import traitlets as t
+from ipywidgets.widgets.widget import _remove_buffers
 
 from ..core.errors import GameError
 from ..core.game import CHANCE, Game, Step
@@ -88,6 +89,20 @@ def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+def _extra_json(value: dict[str, Any], widget: Any) -> dict[str, Any]:
+    """``extra`` as synced: without the keys the board syncs in ``extra_fixed``."""
+    fixed = getattr(widget, "extra_static", ())
+    return {k: v for k, v in value.items() if k not in fixed} if fixed else value
+
+
+# The traits the board itself declares: plain JSON (no binary buffers to split out).
+_JSON_TRAITS = frozenset({
+    "game_name", "player", "version", "view", "legal", "log", "log_start", "history", "steps",
+    "last_action_step", "can_undo", "can_redo", "auto_roll", "chance", "chance_hidden", "error",
+    "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
+    "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra"})
+
+
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
     """A ``Dist`` as JSON rows: outcome text, exact fraction, float."""
     return [{"outcome": str(o), "p": _frac(p), "prob": float(p)} for o, p in dist.items()]
@@ -103,6 +118,10 @@ class Board(anywidget.AnyWidget):
     """
 
     asset_name: ClassVar[str] = "generic"
+    extra_static: ClassVar[tuple[str, ...]] = ()
+    """Keys of ``extra`` that change seldom (a list read, a map's explanations): synced
+    in their own trait ``extra_fixed``, so an update carries them only when they change
+    (the browser draws ``{...extra, ...extra_fixed}``; ``board.extra`` has them all)."""
     # defaults for a board whose __init__ failed early (close/__del__ still work)
     _agent_handle: Any = None
     _closed: bool = True
@@ -133,7 +152,8 @@ class Board(anywidget.AnyWidget):
     scrub_step = t.Int(None, allow_none=True).tag(sync=True)
     scrub_view = t.Dict().tag(sync=True)
     scrub_log = t.List(t.Unicode()).tag(sync=True)
-    extra = t.Dict().tag(sync=True)
+    extra = t.Dict().tag(sync=True, to_json=_extra_json)
+    extra_fixed = t.Dict().tag(sync=True)
     scrub_extra = t.Dict().tag(sync=True)
     forks = t.List().tag(sync=True, to_json=_refs)
 
@@ -313,7 +333,9 @@ class Board(anywidget.AnyWidget):
             self.chance = chance
             self.chance_hidden = hidden
             t3 = _clock()
-            self.extra = self._extra(g, True)
+            self.extra = extra = self._extra(g, True)
+            if self.extra_static:
+                self.extra_fixed = {k: extra[k] for k in self.extra_static if k in extra}
             t4 = _clock()
             if self.scrub_step is not None:
                 self._scrub(self.scrub_step if self.scrub_step <= len(hist) else None)
@@ -367,6 +389,24 @@ class Board(anywidget.AnyWidget):
                 record["bytes"] = self._sent_bytes
             self.timings.append(record)
             self._phase = {}
+
+    def send_state(self, key: Any = None) -> None:
+        """ipywidgets' ``send_state``, without searching the board's own (plain JSON)
+        traits for binary buffers: a deep copy of the view at every update."""
+        state = self.get_state(key=key)
+        if not state:
+            return
+        if self._property_lock:  # keep it up to date with the front-end values, as ipywidgets
+            for name, value in state.items():
+                if name in self._property_lock:
+                    self._property_lock[name] = value
+        other = {k: v for k, v in state.items() if k not in _JSON_TRAITS}
+        paths: list[Any] = []
+        buffers: list[Any] = []
+        if other:
+            other, paths, buffers = _remove_buffers(other)
+            state = {**{k: v for k, v in state.items() if k in _JSON_TRAITS}, **other}
+        self._send({"method": "update", "state": state, "buffer_paths": paths}, buffers=buffers)
 
     def _send(self, msg: Any, buffers: Any = None) -> None:
         if self.measure_bytes:

@@ -88,6 +88,7 @@ class IntergalacticBoard(Board):
     """The board of an Intergalactic game (2-6 players)."""
 
     asset_name = "intergalactic"
+    extra_static = ("list", "notes")  # the list changes with its name or its subject's holdings
 
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state

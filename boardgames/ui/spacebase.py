@@ -31,7 +31,7 @@ from ..spacebase.board import Board as Map
 from ..spacebase.odds import meteor_risk
 from .board import Board, _frac, dist_rows
 
-__all__ = ["BOARD", "MAPS_KEPT", "SpaceBaseBoard", "map_extra"]
+__all__ = ["BOARD", "MAPS_KEPT", "SpaceBaseBoard", "map_extra", "map_key"]
 
 MAPS_KEPT = 16
 """How many maps' explanations and meteor risk a board remembers."""
@@ -39,6 +39,12 @@ MAPS_KEPT = 16
 
 def _key(c: tuple[int, int]) -> str:
     return f"{c[0]},{c[1]}"
+
+
+def map_key(board: Map, players: int) -> tuple[Any, ...]:
+    """What :func:`map_extra` depends on: the map's size and rules, its sites (name,
+    owner, damage by cell) and the number of players."""
+    return (board.size, board.volcano_adjacency, players, frozenset(board.sites().items()))
 
 
 def map_extra(board: Map, players: int) -> dict[str, Any]:
@@ -70,6 +76,7 @@ class SpaceBaseBoard(Board):
     """The board of a Space Base game (2 to 4 players)."""
 
     asset_name = "spacebase"
+    extra_static = ("explain", "risk")  # per map
 
     def _chance_is_public(self, game: Game) -> bool:
         chance = game.state.chance
@@ -90,19 +97,20 @@ class SpaceBaseBoard(Board):
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state
         b = s.board
-        # Memoised per map (maps are never changed in place: a move makes a new one), for
-        # the last few maps: undo, redo and the history scrubber go back to them.
-        cache: OrderedDict[int, tuple[Map, int, dict[str, Any]]] = self.__dict__.setdefault(
+        # Memoised per map content (what is where, and how damaged), for the last few
+        # maps: undo, redo, the history scrubber and a placement tried again go back to
+        # them.
+        cache: OrderedDict[Any, dict[str, Any]] = self.__dict__.setdefault(
             "_sb_cache", OrderedDict())
-        hit = cache.get(id(b))
-        if hit is None or hit[0] is not b or hit[1] != game.players:
-            hit = (b, game.players, map_extra(b, game.players))
-            cache[id(b)] = hit
+        key = map_key(b, game.players)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = map_extra(b, game.players)
             while len(cache) > MAPS_KEPT:
                 cache.popitem(last=False)
         else:
-            cache.move_to_end(id(b))
-        out = dict(hit[2])
+            cache.move_to_end(key)
+        out = dict(hit)
         p = self.player
         frontier = sorted(b._frontier(p)) if p is not None else []
         out["frontier"] = [list(c) for c in frontier]

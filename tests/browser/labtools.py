@@ -203,6 +203,18 @@ def _process_cpu_s(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+NEXT_FRAME_JS = ("const nextFrame = () => new Promise((r) => "
+                 "requestAnimationFrame(() => setTimeout(r, 0)));")
+"""For a click loop in the page: ``await nextFrame()`` resolves once the frame after
+the draw has been produced (style, layout and paint of the new view included)."""
+
+
+def frame_summary(frames: list[float]) -> dict[str, float]:
+    """``click_to_next_frame_ms``: from the click to the end of the frame that shows the
+    new view (at the page's 60 Hz frame rate)."""
+    return {"n": len(frames), **_summary(frames)}
+
+
 def _pct(values: list[float], q: float) -> float:
     s = sorted(values)
     return round(s[round(q * (len(s) - 1))], 2) if s else float("nan")

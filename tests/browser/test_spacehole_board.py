@@ -22,7 +22,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.labtools import Lab, LatencyProbe, artifact_path, open_notebook
+from browser.labtools import (
+    NEXT_FRAME_JS,
+    Lab,
+    LatencyProbe,
+    artifact_path,
+    frame_summary,
+    open_notebook,
+)
 from browser.labtools import Notebook as BaseNotebook
 from playwright.sync_api import Browser, expect
 
@@ -280,6 +287,8 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
     probe.start()
     run = nb.board().evaluate(
         """async (b) => {
+          """ + NEXT_FRAME_JS + """
+          const frames = [];
           const content = b.querySelector(':scope > .bg-content');
           const pick = () => {
             const acts = [...content.querySelectorAll('[data-action]')];
@@ -312,9 +321,10 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
             await waitVersion(old);
             out.push(performance.now() - t0);
             if (Number(b.dataset.version) !== Number(old) + 1) throw new Error('not one view');
+            await nextFrame(); frames.push(performance.now() - t0);
             await new Promise((r) => setTimeout(r, 20));
           }
-          return { times: out, clicked, renewed };
+          return { times: out, clicked, renewed, frames };
         }""")
     probe.stop()
     times = run["times"]
@@ -370,6 +380,7 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
     result["board_draw_ms_in_browser"] = {
         "p50": round(statistics.median(stats["renderMs"]), 1),
         "max": round(max(stats["renderMs"]), 1)}
+    result["click_to_next_frame_ms"] = frame_summary(run["frames"])
     result.update(probe.report())
     result["initial_render_loadavg"] = [round(x, 2) for x in os.getloadavg()]
     artifact_path("ui-benchmarks.json").write_text(json.dumps(result, indent=2) + "\n")
