@@ -203,6 +203,12 @@ def _process_cpu_s(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+CLICK_PAUSE_MS = int(os.environ.get("BG_CLICK_PAUSE_MS", "150"))
+"""The pause between two timed clicks (after the new view's frame): a fast person's pace,
+so that a click is not timed while the page still draws the previous one. Set
+BG_CLICK_PAUSE_MS to measure another pace (20: clicks as fast as the page answers)."""
+PAUSE_JS = f"await new Promise((r) => setTimeout(r, {CLICK_PAUSE_MS}));"
+
 NEXT_FRAME_JS = ("const nextFrame = () => new Promise((r) => "
                  "requestAnimationFrame(() => setTimeout(r, 0)));")
 """For a click loop in the page: ``await nextFrame()`` resolves once the frame after
@@ -236,6 +242,19 @@ class LatencyProbe:
         self.var = board_var
         self.cell = cell
         self.before: dict[str, Any] = {}
+        self.cdp: Any = None
+
+    def _page_metrics(self) -> dict[str, float]:
+        """Chromium's counters of the page's main thread (CDP ``Performance``)."""
+        if self.cdp is None:
+            try:
+                self.cdp = self.nb.page.context.new_cdp_session(self.nb.page)
+                self.cdp.send("Performance.enable")
+            except Exception:  # not Chromium: no page counters
+                self.cdp = False
+        if not self.cdp:
+            return {}
+        return {m["name"]: m["value"] for m in self.cdp.send("Performance.getMetrics")["metrics"]}
 
     def _kernel(self, code: str) -> dict[str, Any]:
         text = self.nb.python(
@@ -253,10 +272,10 @@ class LatencyProbe:
     def start(self) -> None:
         k = self._kernel(f"{self.var}.timings.clear(); {self.var}.measure_bytes = True\n"
                          "_bg_out = {'cpu': _t.process_time()}")
-        self.before = {**self._snapshot(), "kernel_cpu": k["cpu"]}
+        self.before = {**self._snapshot(), "kernel_cpu": k["cpu"], "page": self._page_metrics()}
 
     def stop(self) -> None:
-        self.after = self._snapshot()
+        self.after = {**self._snapshot(), "page": self._page_metrics()}
         k = self._kernel(f"_bg_out = {{'cpu': _t.process_time(), 'error': {self.var}.error, "
                          f"'timings': list({self.var}.timings)}}\n"
                          f"{self.var}.measure_bytes = False")
@@ -287,6 +306,7 @@ class LatencyProbe:
         dt = a["wall"] - b["wall"]
         busy = (a["busy"] - b["busy"]) / max(1, a["total"] - b["total"])
         out: dict[str, Any] = {
+            "pause_between_clicks_ms": CLICK_PAUSE_MS,
             "clicks_matched": len(rows),
             "breakdown_ms": {key: _summary([r[key] for r in rows])
                              for key in ("kernel", "transport", "queued", "draw", "total")},
@@ -305,4 +325,15 @@ class LatencyProbe:
                 "test_process_cpu_s": round(a["test_cpu"] - b["test_cpu"], 3),
             },
         }
+        pb, pa = b["page"], a["page"]
+        if pb and pa and rows:
+            n = len(self.page_clicks)
+            # the page's main thread over the whole batch, per click (ms, or a count)
+            out["page_main_thread_per_click"] = {
+                name: round((pa.get(key, 0) - pb.get(key, 0)) * scale / n, 2)
+                for name, key, scale in (
+                    ("task_ms", "TaskDuration", 1e3), ("script_ms", "ScriptDuration", 1e3),
+                    ("style_ms", "RecalcStyleDuration", 1e3),
+                    ("layout_ms", "LayoutDuration", 1e3),
+                    ("style_recalcs", "RecalcStyleCount", 1), ("layouts", "LayoutCount", 1))}
         return out

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 import pytest
 from browser.labtools import (
     NEXT_FRAME_JS,
+    PAUSE_JS,
     Lab,
     LatencyProbe,
     artifact_path,
@@ -230,7 +231,7 @@ def test_click_latency(nb: Notebook) -> None:
             out.push(performance.now() - t0);
             if (Number(b.dataset.version) !== Number(old) + 1) throw new Error('not one view');
             await nextFrame(); frames.push(performance.now() - t0);
-            await new Promise((r) => setTimeout(r, 15));
+            """ + PAUSE_JS + """
           }
           return { times: out, intents, version: Number(b.dataset.version), frames };
         }""")

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from browser.labtools import (
     NEXT_FRAME_JS,
+    PAUSE_JS,
     Lab,
     LatencyProbe,
     artifact_path,
@@ -223,7 +224,7 @@ def test_click_latency(nb: Notebook) -> None:
             net += up ? 1 : -1;
             await nextFrame(); frames.push(performance.now() - t0);
             up = !up;
-            await new Promise((r) => setTimeout(r, 20));
+            """ + PAUSE_JS + """
           }
           return { times: out, net, frames };
         }""")

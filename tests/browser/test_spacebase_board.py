@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from browser.labtools import (
     NEXT_FRAME_JS,
+    PAUSE_JS,
     Lab,
     LatencyProbe,
     artifact_path,
@@ -248,7 +249,7 @@ def test_click_latency(nb: Notebook) -> None:
             const dt = performance.now() - t0;
             if (Number(b.dataset.version) !== Number(old) + 1) throw new Error('not one view');
             await nextFrame(); frames.push(performance.now() - t0);
-            await new Promise((r) => setTimeout(r, 20));
+            """ + PAUSE_JS + """
             return dt;
           };
           const out = [];

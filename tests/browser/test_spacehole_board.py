@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from browser.labtools import (
     NEXT_FRAME_JS,
+    PAUSE_JS,
     Lab,
     LatencyProbe,
     artifact_path,
@@ -322,7 +323,7 @@ def test_click_latency_and_initial_render(nb: Notebook) -> None:
             out.push(performance.now() - t0);
             if (Number(b.dataset.version) !== Number(old) + 1) throw new Error('not one view');
             await nextFrame(); frames.push(performance.now() - t0);
-            await new Promise((r) => setTimeout(r, 20));
+            """ + PAUSE_JS + """
           }
           return { times: out, clicked, renewed, frames };
         }""")
