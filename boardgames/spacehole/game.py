@@ -11,8 +11,8 @@ from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import accumulate
-from operator import attrgetter
+from itertools import accumulate, repeat
+from operator import attrgetter, is_
 from typing import Any, NamedTuple
 
 from ..core.deck import Deck
@@ -33,6 +33,8 @@ _BATTLE_STEPS = {
     "invader_first": ("inv_roll", "alloc", "def_roll", "apply"),
     "defenders_first": ("def_roll", "apply", "inv_roll", "alloc"),
 }
+_SIM_DEF_ROLL = _BATTLE_STEPS["simultaneous"][1:]  # bq at a simultaneous round's invader dice
+_SIM_ALLOC = _BATTLE_STEPS["simultaneous"][2:]  # bq at its defender dice
 PHASES = ("karma", "event", "build", "power", "income", "end", "over")
 
 
@@ -176,22 +178,63 @@ def _tables(variant: str, add_refineries: bool
     return out
 
 
-_ROLLS: dict[tuple[int, str, int, Any], str] = {}
+_ROLLS: dict[str, dict[int, str]] = {}
 
 
 def _roll_text(battle_round: int, who: str, dice: int, hits: Any) -> str:
     """The log line of a battle roll, memoised (a few thousand different lines come
-    back again and again, and formatting one costs more than finding it)."""
-    key = (battle_round, who, dice, hits)
-    text = _ROLLS.get(key) if type(hits) is int else None  # not 2.0 or True: 2 or 1's key
-    if text is None:
-        text = f"Round {battle_round}: {who} roll {dice} dice: " \
-               f"{hits} hit{'s' if hits != 1 else ''}"
-        if type(hits) is int:
-            if len(_ROLLS) >= 50_000:
+    back again and again, and formatting one costs more than finding it): per roller,
+    by ``battle_round << 16 | dice << 8 | hits`` (``_settle`` looks it up so too)."""
+    # Only plain ints in range have a key (not 2.0 or True: 2 or 1's key).
+    if type(hits) is int and type(dice) is int and type(battle_round) is int \
+            and 0 <= hits < 256 and 0 <= dice < 256 and battle_round >= 0:
+        key = battle_round << 16 | dice << 8 | hits
+        memo = _ROLLS.get(who)
+        if memo is None:
+            if len(_ROLLS) >= 1000:
                 _ROLLS.clear()
-            _ROLLS[key] = text
-    return text
+            memo = _ROLLS[who] = {}
+        else:
+            text = memo.get(key)
+            if text is not None:
+                return text
+            if len(memo) >= 20_000:
+                memo.clear()
+        text = memo[key] = _format_roll(battle_round, who, dice, hits)
+        return text
+    return _format_roll(battle_round, who, dice, hits)
+
+
+def _format_roll(battle_round: int, who: str, dice: int, hits: Any) -> str:
+    return f"Round {battle_round}: {who} roll {dice} dice: {hits} hit{'s' if hits != 1 else ''}"
+
+
+_TAKES: dict[str, dict[int, str]] = {}
+
+
+def _takes_text(name: str, hits: int, left: int) -> str:
+    """The log line of the defenders' hits on invader ``name``, memoised as
+    :func:`_roll_text`."""
+    if 0 <= hits < 1 << 16 and 0 <= left < 1 << 16:
+        memo = _TAKES.get(name)
+        if memo is None:
+            if len(_TAKES) >= 1000:
+                _TAKES.clear()
+            memo = _TAKES[name] = {}
+        key = hits << 16 | left
+        text = memo.get(key)
+        if text is not None:
+            return text
+        if len(memo) >= 20_000:
+            memo.clear()
+        text = memo[key] = _format_takes(name, hits, left)
+        return text
+    return _format_takes(name, hits, left)
+
+
+def _format_takes(name: str, hits: int, left: int) -> str:
+    return f"{name} takes {hits} hit{'s' if hits != 1 else ''}" \
+        + (f" (Force {left} left)" if left else ": destroyed")
 
 
 _PLAIN: dict[type, bool] = {}
@@ -204,7 +247,8 @@ def _plain(cls: type) -> bool:
     if plain is None:
         plain = _PLAIN[cls] = all(
             getattr(cls, name) is getattr(Spacehole, name)
-            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move"))
+            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
+                         "_resolve", "legal_actions", "apply"))
     return plain
 
 
@@ -247,6 +291,8 @@ class Spacehole(Game):
         self.cards: dict[str, data.Card] = cards.copy()
         self._role_names = role_names.copy()
         self.base_name = self._role_names["base"]
+        # (defenders, structures, defender_dice) of the last round's defenders' roll.
+        self._dd: tuple[Any, Any, int] = (None, None, 0)
         out: dict[str, Any] = {"variant": variant}
         if scenario is not None:
             out["scenario"] = _check_scenario(scenario, self)
@@ -454,6 +500,48 @@ class Spacehole(Game):
             if name not in self.cards:
                 raise InvalidActionError(text, f"no {self.variant} card is called {name!r}")
         return mv
+
+    @property
+    def is_over(self) -> bool:
+        s = self._s  # ``_to_move(s) is None``, read directly
+        return s.chance is None and s.pending is None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._to_move is not Spacehole._to_move and cls.is_over is Spacehole.is_over:
+            cls.is_over = Game.is_over  # type: ignore[method-assign]  # the hook decides
+
+    def apply(self, x: Any) -> Spacehole:
+        """``Game.apply``, with the step of a player's action written out (the hot path of
+        every playout): an action of ``legal_actions()`` (found by identity) is applied
+        to a copy of the state, then the auto-roll loop runs. Anything else (a notation,
+        an equal action, a chance outcome, a refused action) goes through the full
+        checks of ``Game.apply``, and a subclass that changes how a step is made gets
+        ``Game.apply``."""
+        s = self._s
+        if s.chance is not None or s.pending is None or not _plain(type(self)):
+            return super().apply(x)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal_actions()
+        if type(x) is not Move or not any(map(is_, legal, repeat(x))):
+            return super().apply(x)
+        new = s.copy()
+        log = self._log
+        mark = len(log)
+        try:
+            self._act(new, x, log)
+        except BaseException:
+            del log[mark:]
+            raise
+        self._undo.append((s, mark))
+        self._s = new
+        self._hist.append((0, x, x._text))
+        self._legal_cache = None
+        self._redo.clear()
+        if new.chance is not None and self._auto:
+            self._settle()
+        return self
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Move, ...]:
@@ -771,9 +859,11 @@ class Spacehole(Game):
 
     def _settle(self) -> None:
         """The core's auto-roll loop (``Game._settle``), specialised: the dice of a battle
-        (most of a game's steps) are drawn and named here, without the ``_chance`` and
-        ``_outcome_text`` calls; the steps are the same. A subclass that changes how a
-        chance step is made gets the core's loop."""
+        (most of a game's steps) are drawn and named here (the same draw as
+        ``core.rng.draw_index``, without the ``_chance`` and ``_outcome_text`` calls), and
+        the rounds of a simultaneous battle run in :meth:`_sim_rounds`; the steps are
+        the same. A subclass that changes how a chance step is made gets the core's
+        loop."""
         if not self._auto:
             return
         s = self._s
@@ -783,22 +873,29 @@ class Spacehole(Game):
             super()._settle()
             return
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
-        resolve = self._resolve
         self._legal_cache = None
+        k = len(hist)
         while True:
-            k = len(hist)
             if k >= _MAX_STEPS:
                 raise GameError("step limit reached")
             ch = s.chance
-            if ch[0] in _DICE and ch[1] < _NBINOM:
+            kind = ch[0]
+            if (kind == "inv_dice" or kind == "def_dice") and ch[1] < _NBINOM:
+                if kind == "inv_dice" and s.bq == _SIM_DEF_ROLL and s.stage == "battle_step" \
+                        and self.rules.battle_order == "simultaneous":
+                    s, k = self._sim_rounds(s, k)
+                    if s.chance is None:
+                        return
+                    continue
                 # rng.draw_index(seed, k, binomial weights), written out: the k-th
                 # SplitMix64 output scaled to the total weight, then its place among the
                 # running sums (the outcome is the number of hits).
-                if ch[1]:
+                n = ch[1]
+                if n:
                     x = (seed + (k + 1) * _GAMMA) & _M64
                     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
                     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-                    sums = _BINOM_SUMS[ch[1]]
+                    sums = _BINOM_SUMS[n]
                     outcome = bisect_right(sums, ((x ^ (x >> 31)) * sums[-1]) >> 64)
                 else:
                     outcome = 0
@@ -811,15 +908,126 @@ class Spacehole(Game):
             new = s.copy()
             mark = len(log)
             try:
-                resolve(new, outcome, log)
+                self._resolve(new, outcome, log)
             except BaseException:
                 del log[mark:]
                 raise
             undo.append((s, mark))
             self._s = s = new
             hist.append((CHANCE, outcome, text))
+            k += 1
             if s.chance is None:
                 return
+
+    def _sim_rounds(self, s: SpaceholeState, k: int) -> tuple[SpaceholeState, int]:
+        """The rounds of a simultaneous battle, from the invader's dice (``s``, step
+        ``k``): each round's two dice steps made as ``_settle`` makes a step, with
+        ``_resolve`` and ``_battle`` written out for them (the invader's hits go through
+        ``_battle``'s allocation). Returns the state and step count where it stops: the
+        end of the battle, or a chance node that is not a round's first dice."""
+        hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
+        who = s.current
+        force = self.cards[who].force
+        inv_texts = _ROLLS.get(who)
+        def_texts = _ROLLS.get("Defenders")
+        while True:
+            # The invader's dice: s.chance == ("inv_dice", n), s.bq == _SIM_DEF_ROLL.
+            n = s.chance[1]
+            if n >= _NBINOM:
+                return s, k
+            if k >= _MAX_STEPS:
+                raise GameError("step limit reached")
+            if n:
+                x = (seed + (k + 1) * _GAMMA) & _M64
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+                sums = _BINOM_SUMS[n]
+                h = bisect_right(sums, ((x ^ (x >> 31)) * sums[-1]) >> 64)
+            else:
+                h = 0
+            r = s.last_round
+            br = s.battle_round
+            line = None if inv_texts is None or r[1] != n \
+                else inv_texts.get(br << 16 | n << 8 | h)
+            if line is None:
+                line = _roll_text(br, who, r[1], h)
+                inv_texts = _ROLLS.get(who)
+            new = s.copy()
+            new.inv_hits = h
+            new.bq = _SIM_ALLOC  # _battle's def_roll step
+            dd = self._dd
+            if dd[0] is new.defenders and dd[1] is new.structures:
+                m = dd[2]
+            else:
+                m = self.defender_dice(new)
+                self._dd = (new.defenders, new.structures, m)
+            new.last_round = (r[0], r[1], h, m, r[4])
+            new.chance = ("def_dice", m)
+            mark = len(log)
+            log.append(line)
+            undo.append((s, mark))
+            self._s = s = new
+            hist.append((CHANCE, h, _HITS[h]))
+            k += 1
+            # The defenders' dice: s.chance == ("def_dice", m), s.bq == _SIM_ALLOC.
+            if m >= _NBINOM:
+                return s, k
+            if k >= _MAX_STEPS:
+                raise GameError("step limit reached")
+            if m:
+                x = (seed + (k + 1) * _GAMMA) & _M64
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+                sums = _BINOM_SUMS[m]
+                g = bisect_right(sums, ((x ^ (x >> 31)) * sums[-1]) >> 64)
+            else:
+                g = 0
+            r = s.last_round
+            line = None if def_texts is None or r[3] != m \
+                else def_texts.get(br << 16 | m << 8 | g)
+            if line is None:
+                line = _roll_text(br, "Defenders", r[3], g)
+                def_texts = _ROLLS.get("Defenders")
+            new = s.copy()
+            new.chance = None
+            mark = len(log)
+            log.append(line)
+            try:
+                if h:  # hits to allocate: _battle's alloc (and the rest of the round)
+                    new.def_hits = g
+                    new.last_round = (r[0], r[1], r[2], r[3], g)
+                    self._battle(new, log)
+                    if new.chance is None and not new.lost:  # the battle is over
+                        self._advance(new, log)
+                else:  # _battle's alloc (nothing to do), apply and the next round
+                    dmg = s.inv_damage
+                    if g:
+                        new.inv_damage = dmg = min(force, dmg + g)
+                        log.append(_takes_text(who, g, force - dmg))
+                    if dmg == force:  # destroyed: the battle is over
+                        new.bq = ()
+                        new.last_round = (r[0], r[1], r[2], r[3], g)
+                        new.def_hits = 0
+                        new.stage = "event_done"
+                        self._advance(new, log)
+                    else:
+                        new.battle_round = br = br + 1
+                        new.bq = _SIM_DEF_ROLL
+                        new.def_hits = 0
+                        new.last_round = (br, force - dmg, None, None, None)
+                        new.chance = ("inv_dice", force - dmg)
+            except BaseException:
+                del log[mark:]
+                raise
+            undo.append((s, mark))
+            self._s = s = new
+            hist.append((CHANCE, g, _HITS[g]))
+            k += 1
+            ch = s.chance
+            if ch is None or ch[0] != "inv_dice" or s.bq != _SIM_DEF_ROLL \
+                    or s.stage != "battle_step":
+                return s, k
+
 
     # ------------------------------------------------------------------ the turn
     def _drawn(self, s: SpaceholeState, name: str, log: list[str]) -> None:
@@ -1005,8 +1213,7 @@ class Spacehole(Game):
             if hits:
                 s.inv_damage = dmg = min(inv.force, s.inv_damage + hits)
                 left = inv.force - dmg
-                log.append(f"{inv.name} takes {hits} hit{'s' if hits != 1 else ''}"
-                           + (f" (Force {left} left)" if left else ": destroyed"))
+                log.append(_takes_text(inv.name, hits, left))
                 s.def_hits = 0
                 if left == 0 and self.rules.battle_order == "defenders_first":
                     s.bq = bq = ()
