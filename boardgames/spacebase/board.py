@@ -82,6 +82,8 @@ REQUIRES: dict[str, tuple[tuple[Any, ...], ...]] = {
     "spaceport": (("power",), ("site", ("colony",)), ("site", ("hightech", "biomed"))),
 }
 CARRIERS = frozenset({"outpost", "extractor", "refinery"})
+_POWER = REQUIRES["hub"][0]  # the ("power",) requirement object every role shares
+assert all(r is _POWER for reqs in REQUIRES.values() for r in reqs if r == ("power",))
 
 _R: dict[str, str] = dict(data.ROLE)
 _INCOME: dict[str, int] = {c.name: c.income or 0 for c in data.CARD_LIST}
@@ -250,11 +252,7 @@ class Board:
     def income(self, owner: int) -> int:
         """Credits ``owner``'s functional installations produce in a Production phase."""
         own, name = self._owner, self._name
-        total = 0
-        for c in self._func:
-            if own[c] == owner:
-                total += _INCOME[name[c]]
-        return total
+        return sum([_INCOME[name[c]] for c in self._func if own[c] == owner])
 
     def powered(self, cell: Any) -> bool:
         """True when ``cell`` is physically next to a functional power source."""
@@ -652,6 +650,11 @@ class Board:
         around each functional Transport Hub next to ``c``."""
         name, nb, func = self._name, self._nb, self._func
         grid = [n for n in nb[c] if n in name]
+        for h in grid:
+            if h in func and _R[name[h]] == "hub":
+                break
+        else:
+            return grid  # no functional hub next to ``c`` (the common case)
         out = grid.copy()
         for h in grid:
             if h in func and _R[name[h]] == "hub":
@@ -701,6 +704,7 @@ class Board:
     def _grow(self, queue: list[Cell]) -> None:
         """Add support from the current functional set up (work list)."""
         name, func, ores, dmg, dirty = self._name, self._func, self._ores, self._dmg, self._dirty
+        nb = self._nb
         while queue:
             c = queue.pop()
             nm = name.get(c)
@@ -718,7 +722,20 @@ class Board:
                         if dirty is not None:
                             dirty.add(c)
                 continue
-            if c in dmg or not all(self._met(c, r) for r in REQUIRES[role]):
+            if c in dmg:
+                continue
+            for r in REQUIRES[role]:  # every requirement met? (a loop: no generator)
+                if r is _POWER:
+                    for n in nb[c]:
+                        if n in func and _R[name[n]] in POWER_SOURCES:
+                            break
+                    else:
+                        break
+                elif not self._met(c, r):
+                    break
+            else:
+                r = None
+            if r is not None:
                 continue
             func.add(c)
             if role in CARRIERS:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from ..core.deck import Deck, redeal
@@ -475,7 +476,8 @@ class SpaceBase(Game):
             s.drawn = True
             log.append(f"{_WHO[p]} draws a card ({len(s.deck)} left in the deck)")
         s.hands = _with(s.hands, p, tuple(sorted((*s.hands[p], name))))
-        if len(s.deck) == 0:
+        d = s.deck
+        if not d.unknown and not d.known:  # len(s.deck) == 0
             s.phase = "over"
             s.pending = None
             sc = ", ".join(f"{_who(i)} {c}" for i, c in enumerate(s.credits))
@@ -548,6 +550,43 @@ class SpaceBase(Game):
         if "Volcano" in hand and len(s.board._name) < len(CELLS):
             return True
         return any(n in _SITE_CARDS for n in hand) and bool(self._frontier(s, s.player))
+
+    # ------------------------------------------------------------------ stepping
+    @property
+    def is_over(self) -> bool:
+        s = self._s  # ``_to_move(s) is None``, read directly
+        return s.chance is None and s.phase == "over"
+
+    def apply(self, x: Any) -> SpaceBase:
+        """``Game.apply``, with the step of a player's action written out (the hot path of
+        every playout): an action of ``legal_actions()`` (found by identity) is applied
+        to a copy of the state, then the auto-roll loop runs. Anything else (a notation,
+        an equal action, a chance outcome, a refused action) goes through the full
+        checks, and a subclass that changes how a step is made gets ``Game.apply``."""
+        s = self._s
+        if s.chance is not None or s.phase == "over" or not _plain(type(self)):
+            return super().apply(x)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(x))):
+            x = self._legal_action(x)
+        new = s.copy()
+        log = self._log
+        mark = len(log)
+        try:
+            self._act(new, x, log)
+        except BaseException:
+            del log[mark:]
+            raise
+        self._undo.append((s, mark))
+        self._s = new
+        self._hist.append((s.player, x, x._text))
+        self._legal_cache = None
+        self._redo.clear()
+        if new.chance is not None and self._auto:
+            self._settle()
+        return self
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Move, ...]:
@@ -895,7 +934,8 @@ def _plain(cls: type) -> bool:
     if plain is None:
         plain = _PLAIN[cls] = all(
             getattr(cls, name) is getattr(SpaceBase, name)
-            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move"))
+            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
+                         "_legal_action"))
     return plain
 
 
