@@ -195,7 +195,9 @@ class MCTSAgent(Agent):
     rewards normalised by the range seen in the search. ``reuse``: the subtree of the
     action chosen at the previous decision is kept when the same game comes back to
     this player with only chance steps in between (the next die of a turn); its visits
-    count towards ``iterations`` (at least a quarter are run anew).
+    count towards ``iterations`` (at least a quarter are run anew). ``stop_early``: the
+    search of an iteration budget stops as soon as no action can catch up with the most
+    visited one in the iterations left (the same choice as the full budget, for less).
     """
 
     kind = "mcts"
@@ -212,6 +214,7 @@ class MCTSAgent(Agent):
         playout: str = "random",
         reuse: bool = True,
         greedy_prior: float = 0.0,
+        stop_early: bool = True,
         seed: int = 0,
     ) -> None:
         super().__init__(seed)
@@ -238,6 +241,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"playout must be one of {PLAYOUTS}, not {playout!r}")
         if not isinstance(reuse, bool):
             raise ValueError(f"reuse must be True or False, not {reuse!r}")
+        if not isinstance(stop_early, bool):
+            raise ValueError(f"stop_early must be True or False, not {stop_early!r}")
         self.difficulty = difficulty
         self.iterations = preset["iterations"] if iterations is None and seconds is None \
             else iterations
@@ -248,6 +253,7 @@ class MCTSAgent(Agent):
         self.playout = playout
         self.reuse = reuse
         self.greedy_prior = float(greedy_prior)
+        self.stop_early = stop_early
         self._greedy: Any = None
         self._hint: tuple[Any, float] | None = None
         self.last_search: dict[str, Any] = {}
@@ -256,7 +262,7 @@ class MCTSAgent(Agent):
 
     _DEFAULTS: ClassVar[dict[str, Any]] = {
         "exploration": 0.7, "prior_visits": 3.0, "playout": "random", "reuse": True,
-        "greedy_prior": 0.0}
+        "greedy_prior": 0.0, "stop_early": True}
 
     def settings(self) -> dict[str, Any]:
         preset = DIFFICULTIES[self.difficulty]
@@ -326,9 +332,24 @@ class MCTSAgent(Agent):
         self._n = game.players
         self._bounds = [math.inf, -math.inf]
         done = 0
+        early = self.stop_early and budget is not None
+        children = root.children
         while True:
             if budget is not None and done >= budget:
                 break
+            if early and done:
+                # stop once no other action can catch up with the most visited one in
+                # the iterations left: the choice is the one the full budget makes
+                first = second = 0
+                for a in legal:
+                    c = children.get(a)
+                    n = 0 if c is None else c.n
+                    if n > first:
+                        first, second = n, first
+                    elif n > second:
+                        second = n
+                if first - second > budget - done:
+                    break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             g = game.determinize(player, seed=rng.getrandbits(63))

@@ -89,7 +89,7 @@ def test_mcts_with_one_legal_action_answers_at_once() -> None:
 def test_mcts_search_statistics_and_budget() -> None:
     g = bg.Spacehole.scenario(phase="build", hand=["Space Navy", "Colony"],
                               structures=["Solar Array", "Agrodome"], seed=1)
-    agent = MCTSAgent("easy", iterations=40, seed=3)
+    agent = MCTSAgent("easy", iterations=40, stop_early=False, seed=3)
     a = agent.choose(g)
     s = agent.last_search
     assert s["iterations"] == 40
@@ -98,6 +98,27 @@ def test_mcts_search_statistics_and_budget() -> None:
     timed = MCTSAgent("easy", seconds=0.05, seed=3)
     timed.choose(g)
     assert timed.last_search["iterations"] >= 1
+
+
+def test_mcts_stops_early_with_the_same_choice() -> None:
+    """``stop_early`` ends the search once no action can catch up with the most visited
+    one: the same choice as the full budget, in fewer iterations (none wasted)."""
+    fewer = 0
+    for seed in range(6):
+        g = bg.load("spacebase", players=2, seed=seed)
+        agent = RandomAgent(seed)
+        while len(g.history) < 30 or len(g.legal_actions()) < 3:
+            g.apply(agent.choose(g))
+        full = MCTSAgent("easy", iterations=60, stop_early=False, seed=seed)
+        early = MCTSAgent("easy", iterations=60, seed=seed)
+        assert early.choose(g) == full.choose(g)
+        done = early.last_search["iterations"]
+        assert done <= 60
+        visits = sorted(early.last_search["visits"].values(), reverse=True)
+        if done < 60:  # the leader was out of reach of the runner-up
+            assert visits[0] - visits[1] > 60 - done
+            fewer += 1
+    assert fewer, "no search stopped early"
 
 
 def _blast_pair(marker: str, other: str) -> tuple[bg.Game, bg.Game]:
@@ -148,6 +169,8 @@ def test_agents_refuse_bad_settings() -> None:
         MCTSAgent(iterations=0)
     with pytest.raises(ValueError, match="seconds"):
         MCTSAgent(seconds=-1)
+    with pytest.raises(ValueError, match="stop_early"):
+        MCTSAgent(stop_early=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seed"):
         RandomAgent(seed="x")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown agent"):
