@@ -144,6 +144,10 @@ class Game:
     version: ClassVar[int] = 1
     Action: ClassVar[type[Action]] = Action
     Rules: ClassVar[type] = type(None)
+    # ``history``'s cache: the Steps last built and the ``_hist`` records they were built
+    # from (instance attributes once built; these class defaults mean "nothing built").
+    _hsteps: tuple[Step, ...] = ()
+    _hraw: tuple[tuple[int, Any, str], ...] = ()
 
     def __init__(
         self,
@@ -173,7 +177,10 @@ class Game:
         self._log: list[str] = []  # _new_state may log the automatic steps of set-up
         self._s: Any = self._new_state()
         self._undo: list[tuple[Any, int]] = []
-        # Steps as plain (player, value, text) tuples; ``history`` makes them Steps.
+        # Steps as plain (player, value, text) tuples; ``history`` makes them Steps. The
+        # list only grows and shrinks at its end, and every record appended is a tuple
+        # made for it (never one popped before, never a constant): ``history``'s cache
+        # relies on it to tell by identity that a record is still where it was.
         self._hist: list[tuple[int, Any, str]] = []
         self._redo: list[tuple[int, Any, str]] = []
         self._legal_cache: tuple[Action, ...] | None = None
@@ -273,7 +280,10 @@ class Game:
         if not isinstance(value, bool):
             raise TypeError(f"auto_roll must be a bool, not {value!r}")
         self._auto = value
+        n = len(self._hist)
         self._settle()
+        if len(self._hist) != n:  # it rolled: what was taken back is no longer next
+            self._redo.clear()
 
     @property
     def options(self) -> dict[str, Any]:
@@ -594,7 +604,42 @@ class Game:
     # ---------------------------------------------------------------- records
     @property
     def history(self) -> tuple[Step, ...]:
-        return tuple(map(_new_step, _repeat(Step), self._hist))
+        """Every step so far, oldest first. Built once and then kept up to date: steps
+        applied since the last call are appended, steps taken back are cut off, so a
+        call costs at most the steps that changed (readers such as the conformance suite
+        and the boards call it at every position of long games)."""
+        hist = self._hist
+        raw = self._hraw
+        n, m = len(hist), len(raw)
+        if n == 0:
+            if m:
+                self._hsteps = self._hraw = ()
+            return ()
+        # The first n - 1 records of ``hist`` are the cached ones exactly when its record
+        # at index i (n - 1, or m - 1 when it grew) is the cached object at i: a record is
+        # only ever appended once, so it sits above the very prefix it was appended to.
+        if n <= m:
+            if hist[n - 1] is raw[n - 1]:
+                if n < m:
+                    self._hsteps = self._hsteps[:n]
+                    self._hraw = raw[:n]
+                return self._hsteps
+        elif m and hist[m - 1] is raw[m - 1]:
+            add = hist[m:]
+            steps = self._hsteps + tuple(map(_new_step, _repeat(Step), add))
+            self._hsteps, self._hraw = steps, raw + tuple(add)
+            return steps
+        raw = tuple(hist)
+        steps = tuple(map(_new_step, _repeat(Step), raw))
+        self._hsteps, self._hraw = steps, raw
+        return steps
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without ``history``'s cache (it is rebuilt on demand)."""
+        d = self.__dict__.copy()
+        d.pop("_hsteps", None)
+        d.pop("_hraw", None)
+        return d
 
     @property
     def log(self) -> tuple[str, ...]:
