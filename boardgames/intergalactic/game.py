@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..core.errors import InvalidActionError
-from ..core.game import CHANCE, Game, State
+from ..core.errors import GameError, InvalidActionError
+from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, STAGES, Entry
@@ -67,6 +67,28 @@ class IntergalacticState(State):
         c.turn = self.turn
         c.x = self.x
         return c
+
+
+_DIE_SIDES = {f"d{n}": n for n in (6, 10, 100)}
+_DIE_TEXT = tuple(str(o) for o in range(101))
+"""A die's outcome's text (``_outcome_text``), looked up."""
+_PLAIN: dict[type, bool] = {}
+_ROLL_LINES: dict[tuple[int, int, str, int], str] = {}
+"""The log line of a list roll per (player, die, list, modifier), memoised."""
+_LAND_LINES: dict[tuple[int, int, int, str | None], str] = {}
+"""The log line of a landing per (player, total, shift, entry name or None), memoised."""
+
+
+def _plain(cls: type) -> bool:
+    """Whether ``cls`` makes its steps as ``Intergalactic`` does (no subclass hook changes
+    them), so that the written-out ``apply`` and ``_settle`` may be used."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = all(
+            getattr(cls, name) is getattr(Intergalactic, name)
+            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
+                         "_resolve", "_act", "legal_actions", "apply", "_settle"))
+    return plain
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -142,7 +164,27 @@ sorted by notation."""
 @lru_cache(maxsize=4096)
 def _pick_moves(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
                 ) -> tuple[Move, ...]:
-    return tuple(Move.of("pick", e.name) for e in _pickable(list_name, held, attrs))
+    return tuple(_PICK_MOVES[e.name] for e in _pickable(list_name, held, attrs))
+
+
+_PICK_MOVES = {e.name: Move.of("pick", e.name) for rows in _PICK_ROWS.values()
+               for e, *_ in rows}
+"""The ``pick`` move of every entry that can be picked, made once."""
+
+
+@lru_cache(maxsize=4096)
+def _spoils_of(entries: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The Resolution's choices against a loser holding ``entries``: take one of its
+    worlds or eliminate one of its developments, whichever it holds more of (both when
+    it holds as many)."""
+    worlds = [n for n in entries if data.by_name(n).list == "exploration"]
+    devs = [n for n in entries if data.by_name(n).list == "development"]
+    out: list[tuple[str, str]] = []
+    if len(worlds) >= len(devs):
+        out += [("take", n) for n in worlds]
+    if len(devs) >= len(worlds):
+        out += [("remove", n) for n in devs]
+    return tuple(out)
 
 
 _FLEET_NAMES = frozenset(e.name for rows in LISTS.values() for e in rows
@@ -163,6 +205,26 @@ _PREVENT = (_move("allow", "battle"), _move("prevent", "battle"))
 for _moves in (*_SPEND.values(), *_BAT.values(), _EXTRA, _AGAIN, _PREVENT):
     assert list(_moves) == sorted(_moves, key=str)  # legal_actions() are sorted
 _ROLL_RACE, _ROLL_HOME = _move("race", "roll"), _move("homeworld", "roll")
+
+
+@lru_cache(maxsize=8192)
+def _fleets(entries: tuple[str, ...]) -> tuple[str, ...]:
+    """The entries among ``entries`` that give Fleet (a player's held entries)."""
+    return tuple(n for n in entries if n in _FLEET_NAMES)
+
+
+@lru_cache(maxsize=8192)
+def _entries_vp(entries: tuple[str, ...]) -> int:
+    """Victory Points of held ``entries``: 1 each, plus every "VP +N"."""
+    rows = [data.by_name(n) for n in entries]
+    return len(rows) + sum(e.vp for e in rows)
+
+
+@lru_cache(maxsize=8192)
+def _advanced(entries: tuple[str, ...]) -> int:
+    """Advanced (requirement-bearing) technologies and fleets among ``entries``."""
+    return sum(1 for n in entries
+               if (e := data.by_name(n)).advanced and e.list in ("research", "buildup"))
 
 
 def _refresh(s: IntergalacticState) -> None:
@@ -294,20 +356,17 @@ class Intergalactic(Game):
     def fleets(self, player: int, s: IntergalacticState | None = None) -> tuple[str, ...]:
         """Held entries that give Fleet (each one is a fleet: rule "End")."""
         s = s if s is not None else self._s
-        return tuple(n for n in s.entries[player] if n in _FLEET_NAMES)
+        return _fleets(s.entries[player])
 
     def vp(self, player: int, s: IntergalacticState | None = None) -> int:
         """Victory Points: 1 per held entry and the Homeworld, plus every "VP +N"."""
         s = s if s is not None else self._s
-        rows = [data.by_name(n) for n in s.entries[player]]
-        home = 1 if s.homeworlds[player] else 0
-        return len(rows) + home + sum(e.vp for e in rows)
+        return _entries_vp(s.entries[player]) + (1 if s.homeworlds[player] else 0)
 
     def advanced(self, player: int, s: IntergalacticState | None = None) -> int:
         """Advanced (requirement-bearing) technologies and fleets held."""
         s = s if s is not None else self._s
-        return sum(1 for n in s.entries[player]
-                   if (e := data.by_name(n)).advanced and e.list in ("research", "buildup"))
+        return _advanced(s.entries[player])
 
     def _meets(self, s: IntergalacticState, p: int, e: Entry) -> bool:
         return e.req is None or s.attrs[p][_INDEX[e.req[0]]] >= e.req[1]
@@ -319,6 +378,127 @@ class Intergalactic(Game):
         if s.chance is not None:
             return CHANCE
         return s.active
+
+    @property
+    def is_over(self) -> bool:
+        cls = type(self)
+        if cls is not Intergalactic and cls._to_move is not Intergalactic._to_move:
+            return self._to_move(self._s) is None  # a subclass's hook decides
+        return self._s.stage == "over"  # ``_to_move(s) is None``, read directly
+
+    def apply(self, x: Any) -> Intergalactic:
+        """``Game.apply``, with the step of a player's action written out (the hot path of
+        every playout): an action of ``legal_actions()`` (found by identity) is applied
+        to a copy of the state, then the auto-roll loop runs. Anything else (a notation,
+        an equal action, a chance outcome, a refused action) goes through the full checks
+        of ``Game.apply``, and a subclass that changes how a step is made gets
+        ``Game.apply``."""
+        legal = self._legal_cache
+        if legal is None or type(x) is not Move \
+                or (type(self) is not Intergalactic and not _plain(type(self))):
+            return super().apply(x)  # type: ignore[return-value]
+        for a in legal:  # by identity (no __eq__ runs); a loop: the tuples are short
+            if a is x:
+                break
+        else:
+            return super().apply(x)  # type: ignore[return-value]
+        s = self._s  # a legal action was listed: a player is to move
+        new = s.copy()
+        log = self._log
+        mark = len(log)
+        if x is _UP or x is _DOWN:  # a third of all steps: what _act does, written out
+            cur = s.cur
+            new.cur = {**cur, "shift": cur["shift"] + (1 if x is _UP else -1)}
+        else:
+            try:
+                if x is _ACCEPT:  # the next most frequent: _act's case, written out
+                    new.active = None
+                    self._land(new, log)
+                    self._advance(new, log)
+                else:
+                    self._act(new, x, log)
+            except BaseException:
+                del log[mark:]
+                raise
+        self._undo.append((s, mark))
+        self._s = new
+        self._hist.append((s.active, x, x._text))
+        self._legal_cache = None
+        self._redo.clear()
+        if new.chance is not None and self._auto:
+            self._settle()
+        return self
+
+    def _settle(self) -> None:
+        """The core's auto-roll loop (``Game._settle``), specialised: a die's outcome (most
+        chance nodes) is drawn and named here (``rng.draw_index`` over equal weights is
+        the SplitMix64 output scaled to the number of sides; its text is looked up); the
+        steps are the same. A subclass that changes how a chance step is made gets the
+        core's loop."""
+        if not self._auto:
+            return
+        s = self._s
+        if s.chance is None:
+            return
+        if type(self) is not Intergalactic and not _plain(type(self)):
+            super()._settle()
+            return
+        hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
+        resolve = self._resolve
+        self._legal_cache = None
+        k = len(hist)
+        while True:
+            if k >= _MAX_STEPS:
+                raise GameError("step limit reached")
+            ch = s.chance
+            n = _DIE_SIDES.get(ch[1])
+            if n is not None:
+                x = (seed + (k + 1) * _GAMMA) & _M64
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+                outcome = (((x ^ (x >> 31)) * n) >> 64) + 1
+                text = _DIE_TEXT[outcome]
+            else:
+                outcomes, weights = self._chance(s)
+                outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
+                    else outcomes[0]
+                text = self._outcome_text(outcome)
+            new = s.copy()
+            mark = len(log)
+            try:
+                if ch[0] == "roll":  # a list roll: _resolve's first case, written out
+                    new.chance = None
+                    _, _, p, lst, mod, depth, temp = ch
+                    total = outcome + mod
+                    key = (p, outcome, lst, mod)
+                    line = _ROLL_LINES.get(key)
+                    if line is None:
+                        if len(_ROLL_LINES) > 100_000:
+                            _ROLL_LINES.clear()
+                        line = _ROLL_LINES[key] = \
+                            f"P{p} rolls {outcome} on the {lst} list ({mod:+d}): {total}"
+                    log.append(line)
+                    new.cur = {"player": p, "list": lst, "die": outcome, "mod": mod,
+                               "total": total, "shift": 0, "depth": depth, "temp": temp}
+                    if new.tokens[p] > 0:
+                        new.phase = "spend"
+                        new.active = p
+                        if max(new.tokens) > 20:
+                            self._cap_tokens(new, log)
+                    else:
+                        self._land(new, log)
+                        self._advance(new, log)
+                else:
+                    resolve(new, outcome, log)
+            except BaseException:
+                del log[mark:]
+                raise
+            undo.append((s, mark))
+            self._s = s = new
+            hist.append((CHANCE, outcome, text))
+            k += 1
+            if s.chance is None:
+                return
 
     def _scores(self, s: IntergalacticState) -> tuple[int, ...]:
         return tuple(self.vp(p, s) for p in range(self.players))
@@ -342,7 +522,17 @@ class Intergalactic(Game):
         cached = self._legal_cache
         if cached is None:
             s = self._s
-            cached = () if s.chance is not None or s.stage == "over" else self._legal(s)
+            if s.chance is not None or s.stage == "over":
+                cached = ()
+            elif s.phase == "spend":  # most decisions: _legal's first case, written out
+                cur = s.cur
+                shift = cur["shift"]
+                landing = cur["total"] + shift
+                t = s.tokens[s.active]
+                cached = _SPEND[landing < 101 and abs(shift + 1) <= t,
+                                landing > 0 and abs(shift - 1) <= t]
+            else:
+                cached = self._legal(s)
             self._legal_cache = cached
         return cached
 
@@ -422,15 +612,7 @@ class Intergalactic(Game):
                       if n not in s.entries[p] and self._meets(s, p, data.by_name(n)))
 
     def _spoils(self, s: IntergalacticState, w: int) -> list[tuple[str, str]]:
-        loser = s.battle["loser"]
-        worlds = [n for n in s.entries[loser] if data.by_name(n).list == "exploration"]
-        devs = [n for n in s.entries[loser] if data.by_name(n).list == "development"]
-        out: list[tuple[str, str]] = []
-        if len(worlds) >= len(devs):
-            out += [("take", n) for n in worlds]
-        if len(devs) >= len(worlds):
-            out += [("remove", n) for n in devs]
-        return out
+        return list(_spoils_of(s.entries[s.battle["loser"]]))
 
     def _gain(self, s: IntergalacticState, p: int, name: str, log: list[str]) -> None:
         s.entries = _set(s.entries, p, tuple(sorted((*s.entries[p], name))))
@@ -574,12 +756,16 @@ class Intergalactic(Game):
             s.tokens = _set(s.tokens, p, s.tokens[p] - abs(shift))
         total = cur["total"] + shift
         e = _TABLES[cur["list"]][total if 0 <= total <= 101 else (0 if total < 0 else 101)]
-        spent = f" after spending {abs(shift)} IT" if shift else ""
-        if e is None:
-            log.append(f"P{p} lands on {total}{spent}: nothing")
-            return
-        log.append(f"P{p} lands on {total}{spent}: {e.name}")
-        self._apply_entry(s, p, e, cur, log)
+        key = (p, total, shift, None if e is None else e.name)
+        line = _LAND_LINES.get(key)
+        if line is None:
+            if len(_LAND_LINES) > 100_000:
+                _LAND_LINES.clear()
+            spent = f" after spending {abs(shift)} IT" if shift else ""
+            line = _LAND_LINES[key] = f"P{p} lands on {total}{spent}: {key[3] or 'nothing'}"
+        log.append(line)
+        if e is not None:
+            self._apply_entry(s, p, e, cur, log)
 
     def _apply_entry(self, s: IntergalacticState, p: int, e: Entry, cur: dict[str, Any],
                      log: list[str]) -> None:
@@ -702,7 +888,8 @@ class Intergalactic(Game):
                 if len(legal) == 1:
                     self._act(s, legal[0], log)
                     return
-        self._cap_tokens(s, log)
+        if max(s.tokens) > 20:  # else no cap is exceeded (what _cap_tokens checks first)
+            self._cap_tokens(s, log)
 
     def _run(self, s: IntergalacticState, task: tuple, log: list[str]) -> None:
         kind = task[0]

@@ -3,6 +3,7 @@ every player and a spectator see the same race records)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import data
@@ -15,20 +16,26 @@ if TYPE_CHECKING:
 __all__ = ["view"]
 
 
+@lru_cache(maxsize=8192)
+def _held(entries: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Held ``entries`` by kind: (kind, names) for technology, world, development, fleet."""
+    held: dict[str, list[str]] = {k: [] for k in ("technology", "world", "development",
+                                                  "fleet")}
+    for n in entries:
+        held[KIND[data.by_name(n).list]].append(n)
+    return tuple((k, tuple(v)) for k, v in held.items())
+
+
 def view(game: Intergalactic, s: IntergalacticState, player: int | None) -> dict[str, Any]:
     """The JSON-safe view of ``s`` (the same for every viewer)."""
     records = []
     for p in range(game.players):
-        held: dict[str, list[str]] = {k: [] for k in ("technology", "world", "development",
-                                                      "fleet")}
-        for n in s.entries[p]:
-            held[KIND[data.by_name(n).list]].append(n)
         records.append({
             "player": p,
             "race": s.races[p],
             "homeworld": s.homeworlds[p],
             "attributes": game.attributes(p, s),
-            "held": held,
+            "held": {k: list(names) for k, names in _held(s.entries[p])},
             "tokens": s.tokens[p],
             "cap": game.cap(p, s),
             "vp": game.vp(p, s),
