@@ -45,7 +45,7 @@ export function listen(el, type, fn, opts) {
 // their changed attributes and texts are set; the others are moved in from the new tree.
 // Unchanged parts are not restyled or laid out again, focus and scroll stay put.
 function sameKind(a, b) {
-  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeName !== b.nodeName) return false;  // (the node type is in the name: #text ...)
   if (a.nodeType !== 1) return true;
   return !a.bgListens && !b.bgListens && a.namespaceURI === b.namespaceURI
     && a.getAttribute("data-key") === b.getAttribute("data-key");
@@ -56,20 +56,43 @@ function patchNode(a, b) {
     if (a.data !== b.data) a.data = b.data;
     return;
   }
+  if (b.bgMemo) b.bgMemo.node = a;  // the live element of a memoised part
+  const ba = b.attributes;
+  const n = ba.length;
+  for (let i = 0; i < n; i++) {
+    const attr = ba[i];
+    const value = attr.value;
+    if (a.getAttribute(attr.name) !== value) a.setAttribute(attr.name, value);
+  }
   const aa = a.attributes;
-  for (let i = aa.length - 1; i >= 0; i--) {
-    const name = aa[i].name;
-    if (!b.hasAttribute(name)) a.removeAttribute(name);
+  if (aa.length !== n) {  // a has attributes b has not
+    for (let i = aa.length - 1; i >= 0; i--) {
+      const name = aa[i].name;
+      if (!b.hasAttribute(name)) a.removeAttribute(name);
+    }
   }
-  for (const { name, value } of b.attributes) {
-    if (a.getAttribute(name) !== value) a.setAttribute(name, value);
-  }
-  patchChildren(a, b);
+  if (a.firstChild || b.firstChild) patchChildren(a, b);
   const tag = a.tagName;
   if ((tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") && a !== document.activeElement) {
     if (a.value !== b.value) a.value = b.value;
   }
   if (tag === "INPUT" && a.checked !== b.checked) a.checked = b.checked;
+}
+
+// A memoised part (ctx.memo) drawn again unchanged: this placeholder stands for the live
+// element, which the patch keeps as it is (or moves to the placeholder's place).
+const KEEP = "BG-KEEP";
+
+/** A new subtree about to be moved into the live tree: its placeholders become the live
+ *  elements they stand for. */
+function resolveKept(node) {
+  if (node.nodeType !== 1) return node;
+  if (node.nodeName === KEEP) return node.bgKeep;
+  if (node.firstElementChild) {
+    for (const ph of node.querySelectorAll("bg-keep")) ph.replaceWith(ph.bgKeep);
+  }
+  if (node.bgMemo) node.bgMemo.node = node;
+  return node;
 }
 
 /** Make the children of the live element `a` those of the new element `b` (whose
@@ -79,8 +102,12 @@ export function patchChildren(a, b) {
   let bc = b.firstChild;
   while (bc) {
     const next = bc.nextSibling;
-    if (!ac) {
-      a.appendChild(bc);
+    if (bc.nodeName === KEEP) {
+      const keep = bc.bgKeep;
+      if (ac === keep) ac = ac.nextSibling;
+      else a.insertBefore(keep, ac);
+    } else if (!ac) {
+      a.appendChild(resolveKept(bc));
     } else if (sameKind(ac, bc)) {
       patchNode(ac, bc);
       ac = ac.nextSibling;
@@ -91,9 +118,9 @@ export function patchChildren(a, b) {
         patchNode(an, bc);
         ac = an.nextSibling;
       } else if (next && sameKind(ac, next)) {  // bc is new
-        a.insertBefore(bc, ac);
+        a.insertBefore(resolveKept(bc), ac);
       } else {  // bc takes ac's place
-        a.replaceChild(bc, ac);
+        a.replaceChild(resolveKept(bc), ac);
         ac = an;
       }
     }
@@ -217,6 +244,8 @@ export function mountBoard({ model, el, host, signal }, spec) {
     root.focus({ preventScroll: true });
   }
 
+  const memos = new Map();  // ctx.memo: slot -> {deps, takes, node (the live element)}
+
   function makeCtx() {
     const scrub = model.get("scrub_step");
     const live = scrub === null || scrub === undefined;
@@ -224,7 +253,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const legalSet = new Set(legal);
     const placed = new Set();
     return {
-      model, h, live, legal, placed,
+      model, h, live, legal, placed, legalKey: legal.join("\n"),
       view: live ? model.get("view") : model.get("scrub_view"),
       extra: live ? { ...model.get("extra"), ...model.get("extra_fixed") } : model.get("scrub_extra"),
       player: model.get("player"),
@@ -235,6 +264,31 @@ export function mountBoard({ model, el, host, signal }, spec) {
         if (!live || !legalSet.has(notation) || placed.has(notation)) return null;
         placed.add(notation);
         return notation;
+      },
+      /**
+       * A part of the board drawn by build() (an element or null), drawn again only when
+       * one of `deps` changed (compared with ===; `slot` names the part, unique in the
+       * board): else the live element is kept as it is, and the actions it placed are
+       * placed again. `deps` must hold everything build() reads.
+       */
+      memo(slot, deps, build) {
+        const all = [live, ...deps];
+        const m = memos.get(slot);
+        if (m && m.node && m.node.isConnected && content.contains(m.node)
+            && m.deps.length === all.length && m.deps.every((d, i) => d === all[i])
+            && m.takes.every((a) => legalSet.has(a) && !placed.has(a))) {
+          for (const a of m.takes) placed.add(a);
+          const ph = document.createElement("bg-keep");
+          ph.bgKeep = m.node;
+          return ph;
+        }
+        const before = placed.size;
+        const node = build();
+        if (!node || node.nodeType !== 1 || node.bgListens) { memos.delete(slot); return node; }
+        const entry = { deps: all, takes: [...placed].slice(before), node: null };
+        memos.set(slot, entry);
+        node.bgMemo = entry;
+        return node;
       },
       /** A button for a legal action (or a disabled-looking span when not legal). */
       actionButton(notation, label, cls = "") {

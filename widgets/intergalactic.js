@@ -166,6 +166,13 @@ function listPanel(ctx, v, x) {
   const rows = x.list || [];
   if (!rows.length) return null;
   const reach = new Set((x.preview || []).map((p) => p.entry).filter(Boolean));
+  // drawn again only when the list, the lit entry, the reachable entries or the legal
+  // actions change (not at every shift of a token that lands on the same entry)
+  return ctx.memo("list", [rows, x.lit, x.list_name, [...reach].join("\n"), ctx.legalKey],
+    () => listTable(ctx, x, rows, reach));
+}
+
+function listTable(ctx, x, rows, reach) {
   const verb = x.list_name === "race" ? "race" : x.list_name === "homeworld" ? "homeworld" : "pick";
   const body = rows.map((r) => {
     const action = ctx.take(`${verb} ${r.name}`);
@@ -327,8 +334,11 @@ function recordSheet(ctx, v, x, rec) {
 }
 
 function records(ctx, v, x) {
+  // each sheet drawn again only when what it shows changes
   return h("section", { class: "bg-section ig-records", "aria-label": "race records" },
-    (v.records || []).map((r) => recordSheet(ctx, v, x, r)));
+    (v.records || []).map((r) => ctx.memo(`record${r.player}`, [JSON.stringify(r), x.notes,
+      v.current_player, ctx.live ? verbsFor(v, x, r.player).join(",") : "", ctx.legalKey,
+      ctx.player], () => recordSheet(ctx, v, x, r))));
 }
 
 // ------------------------------------------------------------------ mount
@@ -341,8 +351,22 @@ function makeRender(local) {
     if (!v || !v.records) return h("p", null, "No position to show.");
     local.lastCtx = ctx;
     // Walk the slider's shift one intent per new view (each one a legal action), and
-    // scroll the list (not the page) to the lit row.
-    queueMicrotask(() => { walkStep(ctx, local); scrollToLit(local); });
+    // scroll the list (not the page) to the lit row when it changes: in the next frame,
+    // where reading the layout forces nothing the frame would not do anyway.
+    queueMicrotask(() => {
+      // the slider's aim (drawn by its input handler) is for the view it was moved on
+      for (const row of document.querySelectorAll(`[data-ig-board="${local.id}"] .ig-list tr.ig-aim`)) {
+        row.classList.remove("ig-aim");
+      }
+      walkStep(ctx, local);
+    });
+    const lit = `${x.list_name}|${x.lit}`;
+    if (local.litShown !== lit && !local.litFrame) {
+      local.litFrame = requestAnimationFrame(() => {
+        local.litFrame = 0;
+        if (scrollToLit(local)) local.litShown = lit;
+      });
+    }
     return h("div", { class: "ig-board", "data-ig-board": local.id },
       statusBar(ctx, v, x), prompt(ctx, v), rollPanel(ctx, v, x, local), challengePanel(ctx, v, x),
       battlePanel(ctx, v, x), listPanel(ctx, v, x), records(ctx, v, x));
@@ -352,9 +376,10 @@ function makeRender(local) {
 function scrollToLit(local) {
   const box = document.querySelector(`[data-ig-board="${local.id}"] .ig-listwrap`);
   const row = box && box.querySelector("tr.ig-lit");
-  if (!row) return;
+  if (!row || !box.clientHeight) return false;  // not shown (yet)
   const top = row.offsetTop - box.clientHeight / 2 + row.clientHeight / 2;
   box.scrollTop = Math.max(0, top);
+  return true;
 }
 
 function walkStep(ctx, local) {
@@ -371,7 +396,8 @@ function walkStep(ctx, local) {
 }
 
 export function render({ model, el, host, signal }) {
-  const local = { id: `ig${++boards}`, slider: null, sliderVersion: null, walk: null, walkSent: null, lastCtx: null };
+  const local = { id: `ig${++boards}`, slider: null, sliderVersion: null, walk: null, walkSent: null, lastCtx: null,
+    litShown: null, litFrame: 0 };
   const cleanup = mountBoard({ model, el, host, signal }, {
     game: "intergalactic",
     title: () => "Intergalactic",
@@ -386,7 +412,11 @@ export function render({ model, el, host, signal }) {
     if (local.lastCtx) walkStep(local.lastCtx, local);
   };
   el.addEventListener("click", onWalk);
-  return () => { el.removeEventListener("click", onWalk); if (cleanup) cleanup(); };
+  return () => {
+    el.removeEventListener("click", onWalk);
+    if (local.litFrame) cancelAnimationFrame(local.litFrame);
+    if (cleanup) cleanup();
+  };
 }
 
 export default { render };
