@@ -81,3 +81,31 @@ def test_the_digest_sees_a_different_game() -> None:
     play(case(1), 1, h1)
     play(case(1), 2, h2)  # the same game, other random choices
     assert h1.hexdigest() != h2.hexdigest()
+
+
+def test_the_written_out_loops_make_the_same_games_as_the_core_hooks() -> None:
+    """``Intergalactic.apply`` and ``_settle`` write the step out; a subclass that changes
+    a hook gets ``Game.apply`` / ``Game._settle`` (the hooks only): both make the same
+    games, step by step."""
+    calls = {"resolve": 0, "act": 0}
+
+    class Hooked(Intergalactic):
+        def _resolve(self, s, o, log):  # type: ignore[no-untyped-def]
+            calls["resolve"] += 1
+            return super()._resolve(s, o, log)
+
+        def _act(self, s, mv, log):  # type: ignore[no-untyped-def]
+            calls["act"] += 1
+            return super()._act(s, mv, log)
+
+    for seed in range(3):
+        games = [cls(players=3 + seed, seed=seed, rules=OPTIONS[1]) for cls in
+                 (Intergalactic, Hooked)]
+        rngs = [random.Random(seed), random.Random(seed)]
+        while not games[0].is_over:
+            for g, rng in zip(games, rngs, strict=True):
+                g.apply(rng.choice(g.legal_actions()))
+            assert games[0].history == games[1].history
+        assert games[1].is_over and games[0].log == games[1].log
+        assert games[0].to_json() == games[1].to_json()
+    assert calls["resolve"] > 100 and calls["act"] > 100
