@@ -47,6 +47,7 @@ class _InPlay(NamedTuple):
     capacity: int
     hand_limit: int
     turrets: int
+    domes: int
     lab: bool
     key: tuple[int, ...]  # role counts in power.ROLES order (power.allocation's key)
 
@@ -96,7 +97,7 @@ class SpaceholeState(State):
     )
 
     def copy(self) -> SpaceholeState:
-        c = object.__new__(SpaceholeState)
+        c = SpaceholeState()
         c.turn = self.turn
         c.phase = self.phase
         c.stage = self.stage
@@ -178,6 +179,8 @@ def _tables(variant: str, add_refineries: bool
     return out
 
 
+_IN_PLAY: dict[tuple[str, bool], dict[tuple[tuple[str, int], ...], _InPlay]] = {}
+"""Per variant: the structures in play (a sorted tuple) -> their totals (``_in_play``)."""
 _ROLLS: dict[str, dict[int, str]] = {}
 
 
@@ -237,19 +240,23 @@ def _format_takes(name: str, hits: int, left: int) -> str:
         + (f" (Force {left} left)" if left else ": destroyed")
 
 
-_PLAIN: dict[type, bool] = {}
+@lru_cache(maxsize=4096)
+def _auto_income(key: tuple[int, ...], generated: int, terraform: int) -> int:
+    """The income of the Power phase without a choice: ``income_of`` of
+    ``allocation(key, generated, terraform)``, memoised."""
+    return income_of(dict(allocation(key, generated, terraform)), terraform)
 
 
-def _plain(cls: type) -> bool:
-    """Whether ``cls`` makes its chance steps as ``Spacehole`` does (no subclass hook
-    changes them), so that ``Spacehole._settle``'s loop may be used."""
-    plain = _PLAIN.get(cls)
-    if plain is None:
-        plain = _PLAIN[cls] = all(
-            getattr(cls, name) is getattr(Spacehole, name)
-            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
-                         "_resolve", "legal_actions", "apply"))
-    return plain
+_PASS = Move.of("pass")
+_BUILD: dict[str, Move] = {}
+"""Card name -> ``Move.of("build", name)`` (filled by ``Move.of`` calls, a few dozen)."""
+
+
+_HOOKS = ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move", "_resolve",
+          "legal_actions", "apply", "_settle")
+"""What a subclass may not override for ``Spacehole.apply`` and ``Spacehole._settle`` to
+make its steps (they write these out); a subclass that does gets ``Game.apply`` and the
+core's auto-roll loop (``_is_plain`` is False)."""
 
 
 def _add(items: tuple, x: Any) -> tuple:
@@ -275,6 +282,9 @@ class Spacehole(Game):
     Action = Move
     Rules = Rules
     _in_play_cache: tuple[tuple, _InPlay] | None = None
+    _is_plain = True
+    """Whether the class keeps Spacehole's step hooks (``_HOOKS``); a subclass's is set
+    in ``__init_subclass__``."""
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -291,6 +301,8 @@ class Spacehole(Game):
         self.cards: dict[str, data.Card] = cards.copy()
         self._role_names = role_names.copy()
         self.base_name = self._role_names["base"]
+        # What structures in play add up to (_in_play), shared by the games of a variant.
+        self._ip_memo = _IN_PLAY.setdefault((variant, self.rules.b5_add_refineries), {})
         # (defenders, structures, defender_dice) of the last round's defenders' roll.
         self._dd: tuple[Any, Any, int] = (None, None, 0)
         out: dict[str, Any] = {"variant": variant}
@@ -411,6 +423,11 @@ class Spacehole(Game):
         cached = self._in_play_cache
         if cached is not None and cached[0] is s.structures:
             return cached[1]
+        memo = self._ip_memo
+        ip = memo.get(s.structures)
+        if ip is not None:
+            self._in_play_cache = (s.structures, ip)
+            return ip
         cards = self.cards
         base = cards[self.base_name]
         roles: Counter = Counter(cards[n].role for n, _ in s.structures)
@@ -421,10 +438,14 @@ class Spacehole(Game):
             capacity=base.capacity + sum(cards[n].capacity for n, _ in s.structures),
             hand_limit=HAND_LIMIT + sum(cards[n].hand_size for n, _ in s.structures),
             turrets=roles["turret"],
+            domes=roles["dome"],
             lab=roles["lab"] > 0,
             key=tuple([roles[r] for r in ROLES]),
         )
         self._in_play_cache = (s.structures, ip)
+        if len(memo) >= 20_000:
+            memo.clear()
+        memo[s.structures] = ip
         return ip
 
     def _roles(self, s: SpaceholeState) -> Counter:
@@ -508,6 +529,7 @@ class Spacehole(Game):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls._is_plain = all(getattr(cls, name) is getattr(Spacehole, name) for name in _HOOKS)
         if cls._to_move is not Spacehole._to_move and cls.is_over is Spacehole.is_over:
             cls.is_over = Game.is_over  # type: ignore[method-assign]  # the hook decides
 
@@ -519,7 +541,7 @@ class Spacehole(Game):
         checks of ``Game.apply``, and a subclass that changes how a step is made gets
         ``Game.apply``."""
         s = self._s
-        if s.chance is not None or s.pending is None or not _plain(type(self)):
+        if s.chance is not None or s.pending is None or not self._is_plain:
             return super().apply(x)
         legal = self._legal_cache
         if legal is None:
@@ -562,9 +584,29 @@ class Spacehole(Game):
         if p == "discard":
             return [Move.of("discard", n) for n in set(s.hand)]
         if p == "build":
-            out = [Move.of("build", n) for n in set(s.hand) if self._build_problem(s, n) is None]
-            out += [Move.of("repair", t) for t in self._damaged(s)]
-            out.append(Move.of("pass"))
+            # The cards _build_problem allows, its tests written out.
+            cards = self.cards
+            ip = self._in_play(s)
+            gen = ip.generated
+            total = self.rules.build_power_check == "total"
+            full = self.rules.defender_overflow == "forbid" and len(s.defenders) >= ip.capacity
+            build = _BUILD
+            out = []
+            for n in set(s.hand):
+                c = cards[n]
+                kind = c.kind
+                if kind == "structure":
+                    if (ip.upkeep + c.power if total else c.power) > gen + c.generates:
+                        continue
+                elif kind != "defender" or (c.needs_lab and not ip.lab) or full:
+                    continue
+                mv = build.get(n)
+                if mv is None:
+                    mv = build[n] = Move.of("build", n)
+                out.append(mv)
+            if s.base_damage or s.defenders or s.structures:
+                out += [Move.of("repair", t) for t in self._damaged(s)]
+            out.append(_PASS)
             return out
         if p == "take_defender":
             return [Move.of("take", n) for n in s.discard if self.cards[n].kind == "defender"]
@@ -869,7 +911,7 @@ class Spacehole(Game):
         s = self._s
         if s.chance is None:
             return
-        if not _plain(type(self)):
+        if not self._is_plain:
             super()._settle()
             return
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
@@ -900,6 +942,34 @@ class Spacehole(Game):
                 else:
                     outcome = 0
                 text = _HITS[outcome]
+            elif kind == "draw":
+                # _chance, _draw and _resolve of a draw, written out.
+                names, weights = s.deck.outcomes()
+                if len(names) > 1:
+                    x = (seed + (k + 1) * _GAMMA) & _M64
+                    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+                    sums = list(accumulate(weights))
+                    text = names[bisect_right(sums, ((x ^ (x >> 31)) * sums[-1]) >> 64)]
+                else:
+                    text = names[0]
+                new = s.copy()
+                new.chance = None
+                mark = len(log)
+                try:
+                    _deck(new).take_unknown(text)
+                    self._drawn(new, text, log)
+                    self._advance(new, log)
+                except BaseException:
+                    del log[mark:]
+                    raise
+                undo.append((s, mark))
+                self._s = s = new
+                hist.append((CHANCE, text, text))
+                k += 1
+                if s.chance is None:
+                    return
+                continue
             else:
                 outcomes, weights = self._chance(s)
                 outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
@@ -928,6 +998,7 @@ class Spacehole(Game):
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
         who = s.current
         force = self.cards[who].force
+        base, base_hits = self.base_name, self.rules.base_hits
         inv_texts = _ROLLS.get(who)
         def_texts = _ROLLS.get("Defenders")
         while True:
@@ -993,13 +1064,25 @@ class Spacehole(Game):
             mark = len(log)
             log.append(line)
             try:
-                if h:  # hits to allocate: _battle's alloc (and the rest of the round)
+                if h and (s.defenders or s.base_damage + h >= base_hits
+                          or self._in_play(s).domes or self._in_play(s).turrets):
+                    # Hits to allocate to defenders, domes or turrets, or that destroy
+                    # the Base: _battle's alloc (and the rest of the round).
                     new.def_hits = g
                     new.last_round = (r[0], r[1], r[2], r[3], g)
                     self._battle(new, log)
                     if new.chance is None and not new.lost:  # the battle is over
                         self._advance(new, log)
-                else:  # _battle's alloc (nothing to do), apply and the next round
+                else:
+                    # _battle's alloc: each hit on the Base (_hit_structure, _hit_base,
+                    # nothing else in play to take it and the Base survives), then its
+                    # apply step and the next round.
+                    if h:
+                        bd = d0 = s.base_damage
+                        for bd in range(d0 + 1, d0 + h + 1):
+                            log.append(f"{base} takes 1 damage ({bd}/{base_hits})")
+                        new.base_damage = bd
+                        new.inv_hits = 0
                     dmg = s.inv_damage
                     if g:
                         new.inv_damage = dmg = min(force, dmg + g)
@@ -1032,7 +1115,8 @@ class Spacehole(Game):
     # ------------------------------------------------------------------ the turn
     def _drawn(self, s: SpaceholeState, name: str, log: list[str]) -> None:
         c = self.cards[name]
-        if len(s.deck) == 0:
+        deck = s.deck
+        if not deck.unknown and not deck.known:  # len(deck) == 0
             s.last_drawn = True
         if c.kind in ("invader", "event"):
             s.current = name
@@ -1043,40 +1127,46 @@ class Spacehole(Game):
         s.stage = "karma_limit"
 
     def _advance(self, s: SpaceholeState, log: list[str]) -> None:
-        """Run automatic steps until a decision, a chance node or the end."""
+        """Run automatic steps until a decision, a chance node or the end. The stages are
+        tested in the order of a turn, and a stage that hands on to the next one without
+        a decision or a chance node falls through to it (what another pass of the loop
+        would do)."""
         while s.pending is None and s.chance is None and not s.lost:
             st = s.stage
             if st == "battle_step" or st == "battle":
                 self._battle(s, log)
-            elif st == "karma_draw":
+                continue
+            if st == "karma_draw":
                 s.phase = "karma"
                 if s.deck.known:
                     self._drawn(s, _deck(s).pop_known(), log)
                 else:
                     names, _ = s.deck.outcomes()
-                    if len(names) == 1:
-                        _deck(s).take_unknown(names[0])
-                        self._drawn(s, names[0], log)
-                    else:
+                    if len(names) != 1:
                         s.chance = ("draw",)
-            elif st == "karma_limit":
+                        return
+                    _deck(s).take_unknown(names[0])
+                    self._drawn(s, names[0], log)
+                st = s.stage  # "karma_limit"
+            if st == "karma_limit":
                 if len(s.hand) > self.hand_limit(s):
                     s.pending = "discard"
-                else:
-                    s.stage = "event"
-            elif st == "event":
+                    return
+                s.stage = st = "event"
+            if st == "event":
                 s.phase = "event"
-                if s.current is None:
-                    s.stage = "build"
-                elif self.cards[s.current].kind == "invader":
+                if s.current is not None:
                     c = self.cards[s.current]
-                    log.append(f"Invasion: {c.name} (Force {c.force}) attacks")
-                    s.inv_damage = 0
-                    s.battle_round = 0
-                    s.stage = "battle"
-                else:
-                    self._event(s, log)
-            elif st == "flare":
+                    if c.kind == "invader":
+                        log.append(f"Invasion: {c.name} (Force {c.force}) attacks")
+                        s.inv_damage = 0
+                        s.battle_round = 0
+                        s.stage = "battle"
+                    else:
+                        self._event(s, log)
+                    continue
+                s.stage = st = "build"
+            if st == "flare":
                 if s.flare_left <= 0 or not s.defenders:
                     s.flare_left = 0
                     s.stage = "event_done"
@@ -1085,7 +1175,8 @@ class Spacehole(Game):
                     s.flare_left -= 1
                 else:
                     s.chance = ("flare",)
-            elif st == "event_done":
+                continue
+            if st == "event_done":
                 if self.rules.hand_limit_check == "always" \
                         and len(s.hand) > self.hand_limit(s):
                     # Reinforcements / Repairs filled the hand, or the Command Center
@@ -1094,26 +1185,31 @@ class Spacehole(Game):
                                f"{self.hand_limit(s)}")
                     s.pending = "discard"
                     s.after = "event_done"
-                    continue
+                    return
                 if s.current is not None:
                     _discard(s)[s.current] += 1
                     s.current = None
                 s.inv_damage = 0
-                s.stage = "build"
-            elif st == "build":
+                s.stage = st = "build"
+            if st == "build":
                 s.phase = "build"
                 s.pending = "build"
-            elif st == "power":
+                return
+            if st == "power":
                 s.phase = "power"
-                s.powered = {}
                 if self.rules.power_choice == "manual":
+                    s.powered = {}
                     s.pending = "power"
-                else:
-                    s.powered = self.optimal_power(s)
-                    s.stage = "income"
+                    return
+                # optimal_power(s) and its income. The allocation is not kept: the
+                # income stage (here) sets powered back to {} before the next step.
+                ip = self._in_play(s)
+                earned = _auto_income(ip.key, ip.generated, s.terraform)
+                s.phase = "income"
             elif st == "income":
                 s.phase = "income"
                 earned = income_of(s.powered, s.terraform)
+            if st == "power" or st == "income":
                 if s.seismic:
                     log.append(f"Seismic Events: no income this turn (would have been {earned})")
                     earned = 0
@@ -1122,25 +1218,26 @@ class Spacehole(Game):
                 if earned or not s.seismic:
                     log.append(f"Income: {earned} Megacredits (total {s.megacredits})")
                 s.powered = {}
-                s.stage = "end"
-            elif st == "end":
+                s.stage = st = "end"
+            if st == "end":
                 s.phase = "end"
                 if s.reveal_left > 0:
                     names, _ = s.deck.outcomes()
-                    if len(names) == 1:
-                        _deck(s).reveal(names[0])
-                        s.reveal_left -= 1
-                        log.append(f"Seen in the deck: {names[0]} "
-                                   f"(position {len(s.deck.known)})")
-                    else:
+                    if len(names) != 1:
                         s.chance = ("reveal",)
-                elif s.deck.unknown and any(self.cards[n].peek for n, _ in s.defenders):
+                        return
+                    _deck(s).reveal(names[0])
+                    s.reveal_left -= 1
+                    log.append(f"Seen in the deck: {names[0]} "
+                               f"(position {len(s.deck.known)})")
+                    continue
+                if s.deck.unknown and s.defenders and self._can_peek(s.defenders):
                     s.pending = "end"
-                else:
-                    s.stage = "finish"
-            elif st == "finish":
+                    return
+                s.stage = st = "finish"
+            if st == "finish":
                 s.seismic = False
-                if s.last_drawn or len(s.deck) == 0:
+                if s.last_drawn or (not s.deck.unknown and not s.deck.known):
                     s.phase = "over"
                     s.stage = "over"
                     log.append(f"Game over: the last card has been drawn. "
@@ -1148,10 +1245,16 @@ class Spacehole(Game):
                     return
                 s.turn += 1
                 s.stage = "karma_draw"
-            elif st == "over":
+                continue
+            if st == "over":
                 return
-            else:  # pragma: no cover
-                raise AssertionError(st)
+            raise AssertionError(st)  # pragma: no cover
+
+    def _can_peek(self, defenders: tuple[tuple[str, int], ...]) -> bool:
+        """Whether a card that may be discarded to peek (Rangers, Scouts) is among
+        ``defenders``."""
+        cards = self.cards
+        return any(cards[n].peek for n, _ in defenders)
 
     def _battle(self, s: SpaceholeState, log: list[str]) -> None:
         """The stages ``battle`` (a new round: its steps queued in ``bq``) and
@@ -1234,8 +1337,9 @@ class Spacehole(Game):
 
     def _hit_structure(self, s: SpaceholeState, log: list[str]) -> None:
         """One invader hit when no defender is in play: domes, then turrets, then the Base."""
-        domes = [(n, d) for n, d in s.structures if self.cards[n].role == "dome"]
-        if domes:
+        ip = self._in_play(s)
+        if ip.domes:
+            domes = [(n, d) for n, d in s.structures if self.cards[n].role == "dome"]
             n, d = max(domes, key=lambda t: t[1])
             s.structures = _remove(s.structures, (n, d))
             if d + 1 >= self.cards[n].max_hits:
@@ -1245,8 +1349,8 @@ class Spacehole(Game):
                 s.structures = _add(s.structures, (n, d + 1))
                 log.append(f"{n} is hit ({d + 1}/{self.cards[n].max_hits})")
             return
-        turrets = [(n, d) for n, d in s.structures if self.cards[n].role == "turret"]
-        if turrets:
+        if ip.turrets:
+            turrets = [(n, d) for n, d in s.structures if self.cards[n].role == "turret"]
             s.structures = _remove(s.structures, turrets[0])
             _discard(s)[turrets[0][0]] += 1
             log.append(f"{turrets[0][0]} is hit and destroyed")
