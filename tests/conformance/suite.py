@@ -26,7 +26,10 @@ At every position it checks (:func:`check_position`):
 * ``view(p)`` for every player and ``view(None)`` is strict JSON (``json.loads(json.dumps
   (v)) == v``: no tuples, no non-string keys, no NaN), names its viewer and step, holds no
   ``seed`` key (the seed decides every future draw) and, for seeds >= 2**20, not the seed's
-  value; the game's *secrets checker* (see below) finds no leak;
+  value (a view equal to the one checked before it at this position but for its viewer,
+  and encoded to the same text, is not decoded and scanned again: games without hidden
+  information show every viewer one view); the game's *secrets checker*
+  (see below) finds no leak, in every view;
 * ``invariants()`` is empty;
 * ``fork()`` equals the game (``Game.__eq__``), and stays independent: one step applied to
   the fork leaves the original's deep fingerprint (every slot of its state, its history
@@ -47,7 +50,11 @@ same game too.
 Cost: replaying a saved game is linear in its length, so a JSON round trip at every step
 makes a playout quadratic. The full check (``json_every=1``) runs for the first
 ``full_json_seeds`` seeds of each configuration; the other seeds round-trip every
-``json_every`` (16) positions and at the end. Everything else is checked at every step.
+``json_every`` (16) positions and at the end. Everything else is checked at every step,
+unless a caller asks for ``full_every=N``: then the views, fork and step checks run at
+every N-th position only (and at the end), the rest at every position. ``history`` is
+cached by the core (``Game.history``), so reading it at every position costs nothing
+that grows with the game.
 
 Secrets: each registry entry carries a checker ``secrets(game, viewer, view) -> list[str]``
 that returns the leaks it finds in ``view`` (what ``viewer`` must not see: another
@@ -70,6 +77,7 @@ import typing
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from math import lcm
 from typing import Any, NamedTuple
 
 import boardgames as bg
@@ -124,14 +132,20 @@ def _scan(x: Any) -> _Scan:
     lists: list[list[Any]] = []
     ints: set[int] = set()
     stack = [x]
+    pop, push = stack.pop, stack.extend
     while stack:
-        y = stack.pop()
-        if isinstance(y, dict):
+        y = pop()
+        t = type(y)  # the JSON types by identity first (a view holds little else)
+        if t is str or t is bool or t is float or y is None:
+            continue
+        if t is int:
+            ints.add(y)
+        elif t is dict or (t is not list and t is not tuple and isinstance(y, dict)):
             keys.update(y)
-            stack.extend(y.values())
-        elif isinstance(y, list | tuple):
+            push(y.values())
+        elif t is list or t is tuple or isinstance(y, list | tuple):
             lists.append(list(y))
-            stack.extend(y)
+            push(y)
         elif isinstance(y, int) and not isinstance(y, bool):
             ints.add(y)
     out = _Scan(frozenset(keys), lists, frozenset(ints))
@@ -218,6 +232,24 @@ def fingerprint(g: Game) -> Fingerprint:
     return Fingerprint(g)
 
 
+def _same_json(v: Any, checked: dict[str, Any], text: str) -> bool:
+    """Whether view ``v`` is ``checked`` (a view found strict JSON, encoded as ``text``)
+    but for its viewer: equal (so no tuple for a list, no int key for a string key) and
+    encoded to the very same text (so no value JSON cannot encode, no True for a 1 or 1.0
+    for a 1). Encoding, decoding and scanning it would find what they found for
+    ``checked``. (Games without hidden information show every viewer the same view.)"""
+    if type(v) is not dict or "viewer" not in v:
+        return False
+    u = dict(v)
+    u["viewer"] = checked["viewer"]
+    if u != checked:
+        return False
+    try:
+        return json.dumps(u, allow_nan=False) == text
+    except (TypeError, ValueError):
+        return False
+
+
 def _jsonable(x: Any) -> Any:
     return [_jsonable(v) for v in x] if isinstance(x, tuple) else x
 
@@ -226,23 +258,40 @@ def _frozen(x: Any) -> Any:
     return tuple(_frozen(v) for v in x) if isinstance(x, list) else x
 
 
+def _exact_sum(ps: list[Fraction]) -> tuple[int, int]:
+    """``sum(ps)`` as (numerator, denominator) over the least common denominator, in
+    integers (a long sum of ``Fraction`` s reduces at every step)."""
+    den = lcm(*(p.denominator for p in ps)) if ps else 1
+    return sum(p.numerator * (den // p.denominator) for p in ps), den
+
+
 def _pick_outcome(rng: random.Random, dist: bg.Dist) -> Any:
-    """An outcome drawn with the exact probabilities of ``dist``."""
-    u = Fraction(rng.getrandbits(64), 1 << 64)
-    acc = Fraction(0)
+    """An outcome drawn with the exact probabilities of ``dist``: the first whose running
+    sum exceeds ``u = getrandbits(64) / 2**64`` (compared exactly, in integers)."""
+    r = rng.getrandbits(64)
+    ps = list(dist.values())
+    den = lcm(*(p.denominator for p in ps))
+    acc = 0
     for o, p in dist.items():
-        acc += p
-        if u < acc:
+        acc += p.numerator * (den // p.denominator)
+        if r * den < acc << 64:  # u < acc / den
             return o
-    raise AssertionError(f"probabilities sum to {acc}, not 1")  # pragma: no cover
+    raise AssertionError(f"probabilities sum to {Fraction(acc, den)}, not 1")  # pragma: no cover
 
 
 # --------------------------------------------------------------------------- checks
 def check_position(
-    g: Game, secrets: Secrets | None = None, *, json_check: bool = False, step_check: bool = True
+    g: Game,
+    secrets: Secrets | None = None,
+    *,
+    json_check: bool = False,
+    step_check: bool = True,
+    light: bool = False,
 ) -> bg.Dist | None:
     """Every per-position check of the module docstring (raises ``AssertionError``).
-    Returns the chance distribution at a chance node, else None."""
+    Returns the chance distribution at a chance node, else None. ``light``: only the
+    checks of who is to move, the legal actions, the chance node and ``invariants()``
+    (and the JSON round trip if ``json_check``), not the views, fork and step checks."""
     where = f"step {len(g.history)} ({g!r})"
     cp = g.current_player
     assert (
@@ -285,8 +334,8 @@ def check_position(
         outs = list(d)
         back = [_frozen(x) for x in json.loads(json.dumps(_jsonable(tuple(outs))))]
         assert back == outs, f"{where}: outcomes {outs!r} do not survive JSON ({back!r})"
-        total = sum(d.values(), Fraction(0))
-        assert total == 1, f"{where}: chance probabilities sum to {total}"
+        num, den = _exact_sum(list(d.values()))
+        assert num == den, f"{where}: chance probabilities sum to {Fraction(num, den)}"
     else:
         try:
             g.chance_outcomes()
@@ -295,21 +344,34 @@ def check_position(
         else:
             raise AssertionError(f"{where}: chance_outcomes() answered off a chance node")
 
+    if light:
+        bad = g.invariants()
+        assert bad == [], f"{where}: broken invariants {bad}"
+        if json_check:
+            _check_json(g, where)
+        return d
+
     # ------------------------------------------------------------ views
+    checked: dict[str, Any] | None = None  # the last view encoded and scanned
+    checked_text = ""
     for p in [None, *range(g.players)]:
         v = g.view(p)
-        try:
-            text = json.dumps(v, allow_nan=False)
-        except (TypeError, ValueError) as e:
-            raise AssertionError(f"{where}: view({p}) is not JSON-serialisable: {e}") from None
-        assert json.loads(text) == v, f"{where}: view({p}) is not strict JSON (tuples, keys?)"
+        if checked is None or not _same_json(v, checked, checked_text):
+            try:
+                text = json.dumps(v, allow_nan=False)
+            except (TypeError, ValueError) as e:
+                raise AssertionError(
+                    f"{where}: view({p}) is not JSON-serialisable: {e}") from None
+            assert json.loads(text) == v, (
+                f"{where}: view({p}) is not strict JSON (tuples, keys?)")
+            assert "seed" not in walk_keys(v), f"{where}: view({p}) holds the seed"
+            if g.seed >= 1 << 20:
+                assert g.seed not in _walk_ints(v), f"{where}: view({p}) holds the seed value"
+            checked, checked_text = v, text
         assert v.get("viewer") == p and v.get("step") == len(g.history), (
             f"{where}: view({p}) names viewer {v.get('viewer')!r}, step {v.get('step')!r}"
         )
         assert v.get("current_player") == cp, f"{where}: view({p}) current_player"
-        assert "seed" not in walk_keys(v), f"{where}: view({p}) holds the seed"
-        if g.seed >= 1 << 20:
-            assert g.seed not in _walk_ints(v), f"{where}: view({p}) holds the seed value"
         if secrets is not None:
             leaks = secrets(g, p, v)
             assert not leaks, f"{where}: view({p}) leaks: {leaks}"
@@ -338,20 +400,24 @@ def check_position(
         f.redo()
         assert fingerprint(f) == after, f"{where}: redo of {x!r} on a fork"
 
-    # ------------------------------------------------------------ JSON
     if json_check:
-        text = g.to_json()
-        h = bg.from_json(text)
-        assert isinstance(g, type(h)), f"{where}: from_json made a {type(h).__name__}"
-        if type(h) is not type(g):  # a subclass (tests) loads as its registered class
-            h = type(g)._from_doc(json.loads(text))
-        assert h == g, f"{where}: from_json(to_json()) differs"
-        assert h.to_json() == text, f"{where}: to_json() of the loaded game differs"
-        assert h.auto_roll == g.auto_roll, f"{where}: auto_roll not restored"
-        assert fingerprint(h) == fingerprint(g), f"{where}: loaded state differs"
-        for p in [None, *range(g.players)]:
-            assert h.view(p) == g.view(p), f"{where}: loaded view({p}) differs"
+        _check_json(g, where)
     return d
+
+
+def _check_json(g: Game, where: str) -> None:
+    """The JSON round trip: ``from_json(to_json())`` is the same game, text and views."""
+    text = g.to_json()
+    h = bg.from_json(text)
+    assert isinstance(g, type(h)), f"{where}: from_json made a {type(h).__name__}"
+    if type(h) is not type(g):  # a subclass (tests) loads as its registered class
+        h = type(g)._from_doc(json.loads(text))
+    assert h == g, f"{where}: from_json(to_json()) differs"
+    assert h.to_json() == text, f"{where}: to_json() of the loaded game differs"
+    assert h.auto_roll == g.auto_roll, f"{where}: auto_roll not restored"
+    assert fingerprint(h) == fingerprint(g), f"{where}: loaded state differs"
+    for p in [None, *range(g.players)]:
+        assert h.view(p) == g.view(p), f"{where}: loaded view({p}) differs"
 
 
 @dataclasses.dataclass
@@ -374,11 +440,17 @@ def check_playout(
     secrets: Secrets | None = None,
     json_every: int = 16,
     undo_walk: bool = True,
+    full_every: int = 1,
     max_steps: int = 100_000,
     stats: PlayoutStats | None = None,
 ) -> Game:
     """Play ``make_game(seed, auto_roll)`` to the end with a random agent seeded with
-    ``seed``, checking everything listed in the module docstring. Returns the final game."""
+    ``seed``, checking everything listed in the module docstring. Returns the final game.
+
+    ``full_every``: every position gets the full :func:`check_position` when 1 (the
+    default); when N > 1, every N-th position (and the last) does, and the others the
+    ``light`` checks (who is to move, legal actions, chance node, invariants; the JSON
+    round trip every ``json_every`` positions either way)."""
     stats = stats if stats is not None else PlayoutStats()
     g = make_game(seed, auto_roll)
     assert g.auto_roll is auto_roll, f"factory ignored auto_roll={auto_roll}"
@@ -388,10 +460,12 @@ def check_playout(
         assert all(st.player == CHANCE for st in g.history), "a player step before any action"
     else:
         assert start == 0, f"an auto_roll=False game starts with {start} steps"
-    marks: dict[int, Fingerprint] = {start: fingerprint(g)}
+    # positions to compare on the undo walk (only recorded when it is made)
+    marks: dict[int, Fingerprint] = {start: fingerprint(g)} if undo_walk else {}
     k = 0
     while not g.is_over:
-        dist = check_position(g, secrets, json_check=k % json_every == 0)
+        dist = check_position(g, secrets, json_check=k % json_every == 0,
+                              light=k % full_every != 0)
         stats.json_checks += k % json_every == 0
         n = len(g.history)
         if g.current_player == CHANCE:
@@ -414,7 +488,8 @@ def check_playout(
         assert not g.can_redo, "apply left something to redo"
         assert len(g.history) > n
         stats.chance += sum(1 for st in g.history[n + 1 :] if st.player == CHANCE)
-        marks[len(g.history)] = fingerprint(g)
+        if undo_walk:
+            marks[len(g.history)] = fingerprint(g)
         k += 1
         assert k < max_steps, f"no end after {max_steps} decisions"
     check_position(g, secrets, json_check=True)

@@ -399,3 +399,100 @@ def test_registry_spacehole_sweeps_every_rules_option_value() -> None:
         else:
             assert set(choices) <= values, f"Rules.{f.name}: {set(choices) - values} not played"
     assert 5 in {r.base_hits for r in played}
+
+
+# ------------------------------------------------------- views shared by every viewer
+def _one_viewer(change: Any) -> type[bg.Game]:
+    """Intergalactic (every viewer sees one view) with ``change(view)`` applied to the
+    view of the last player only: the suite must not take it for the views before it."""
+    from boardgames.intergalactic import Intergalactic
+
+    class OneViewer(Intergalactic):
+        def _view(self, s, player):  # type: ignore[no-untyped-def]
+            v = super()._view(s, player)
+            if player == self.players - 1:
+                change(v)
+            return v
+
+    return OneViewer
+
+
+@pytest.mark.parametrize(("change", "match"), [
+    (lambda v: v.update(order=tuple(v["order"])), "not strict JSON"),
+    (lambda v: v.update(active=Fraction(1)), "not JSON-serialisable"),
+    (lambda v: v.update(active=float("nan")), "not JSON-serialisable"),
+    (lambda v: v.update(extra={"seed": 3}), "holds the seed"),
+    (lambda v: v.update(extra=2**40 + 5), "holds the seed value"),
+])
+def test_a_view_wrong_for_one_viewer_only_is_caught(change: Any, match: str) -> None:
+    g = _one_viewer(change)(players=3, seed=2**40 + 5)
+    with pytest.raises(AssertionError, match=match):
+        check_position(g)
+
+
+def test_views_equal_but_for_the_viewer_pass() -> None:
+    g = bg.Intergalactic(players=4, seed=2**40 + 5)
+    assert check_position(g) is None
+    assert check_position(_one_viewer(lambda v: v.update(active=v["active"]))(
+        players=3, seed=1)) is None
+
+
+# ------------------------------------------------------------------ light positions
+def test_light_positions_skip_the_views_but_not_the_protocol() -> None:
+    Bad = _one_viewer(lambda v: v.update(order=tuple(v["order"])))
+    g = Bad(players=3, seed=1)
+    check_position(g, light=True)  # the views are not looked at
+    with pytest.raises(AssertionError, match="not strict JSON"):
+        check_playout(lambda s, a: Bad(players=3, seed=s, auto_roll=a), 1, full_every=50)
+
+    class Broken(Spacehole):
+        def invariants(self) -> list[str]:
+            return ["broken on purpose"]
+
+    with pytest.raises(AssertionError, match="broken on purpose"):
+        check_position(Broken(seed=1), light=True)
+
+
+def test_full_every_n_checks_the_views_every_nth_position() -> None:
+    from boardgames.intergalactic import Intergalactic, Rules
+
+    seen: list[int] = []
+
+    class Counting(Intergalactic):
+        def view(self, player=None):  # type: ignore[no-untyped-def]
+            if player is None:
+                seen.append(len(self.history))
+            return super().view(player)
+
+    def make(seed: int, auto: bool) -> bg.Game:
+        return Counting(players=2, seed=seed, auto_roll=auto, rules=Rules(turns_per_stage=1))
+
+    stats = PlayoutStats()
+    g = check_playout(make, 3, full_every=10, json_every=1000, undo_walk=False, stats=stats)
+    # every 10th position of the playout (a position per step count), then the end
+    assert g.is_over and stats.actions > 50
+    assert (stats.actions + 9) // 10 <= len(set(seen)) <= (stats.actions + 9) // 10 + 1
+    assert len(seen) < stats.actions // 2
+
+
+def test_outcomes_are_picked_and_summed_exactly() -> None:
+    from conformance.suite import _exact_sum, _pick_outcome
+
+    def reference(rng: random.Random, d: Dist) -> Any:  # the plain Fraction version
+        u = Fraction(rng.getrandbits(64), 1 << 64)
+        acc = Fraction(0)
+        for o, p in d.items():
+            acc += p
+            if u < acc:
+                return o
+        raise AssertionError
+
+    for trial in range(200):
+        r = random.Random(trial)
+        n = r.randint(1, 30)
+        d = Dist.from_weights(zip(range(n), [r.randint(1, 50) for _ in range(n)], strict=True))
+        a, b = random.Random(trial), random.Random(trial)
+        assert [_pick_outcome(a, d) for _ in range(20)] == [reference(b, d) for _ in range(20)]
+        num, den = _exact_sum(list(d.values()))
+        assert Fraction(num, den) == sum(d.values(), Fraction(0)) == 1
+    assert _exact_sum([Fraction(1, 3), Fraction(1, 6)]) == (3, 6)

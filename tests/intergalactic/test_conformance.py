@@ -1,18 +1,37 @@
 """Intergalactic through the shared conformance suite (``tests/conformance/suite.py``),
-and a cheaper invariant soak of many more random games.
+and a cheaper invariant soak of more random games.
 
-1. ``test_suite_playout``: seeded random playouts for 2..6 players in both auto_roll modes
-   through ``check_playout``: the Game protocol, views, fork, undo/redo and JSON round
-   trips at every position, undo back to the start and replay at the end, and
-   ``Intergalactic.invariants()`` (tokens within the cap, entries held at most once,
-   eliminated players never act, incremental attributes equal to a computation from
-   scratch) at every step. The suite checks every position (N + 1 views, a fork, an
-   apply/undo/redo, a pickle fingerprint ...), which costs 2-10 ms per position here
-   against ~25 µs for the engine's own step, so most games are short
-   (``Rules(turns_per_stage=1)``: all five stages and every Conflict rule still happen)
-   and the default run plays ``SUITE_GAMES`` per player count; ``--conformance-scale=X``
-   multiplies them (``--conformance-scale=25`` plays 100 per player count: see
-   docs/rules/intergalactic.md for the measured cost).
+1. ``test_suite_playout``: ``SUITE_GAMES`` (100) seeded random playouts for each player
+   count 2..6 through ``check_playout``, a quarter of them with manual chance nodes
+   (``auto_roll=False``, outcomes forced with their exact odds), options varied by seed,
+   most games short (``Rules(turns_per_stage=1)``: all five stages and every Conflict rule
+   still happen). What each game checks:
+
+   * at every position of every game: who is to move (a player, CHANCE or None, as
+     ``is_over`` says); ``legal_actions()`` a sorted tuple of unique ``Move`` s whose
+     notations are unique, round-trip through ``parse`` and pass ``is_legal``; at a
+     chance node, ``chance_outcomes()`` exact, positive, summing to 1 and surviving JSON;
+     ``Intergalactic.invariants()`` (tokens within the cap, entries held at most once,
+     eliminated players never act, incremental attributes equal to a computation from
+     scratch); every step recorded in the history as applied;
+   * at every position of the first ``FULL_GAMES`` (20) seeds, and at every
+     ``FULL_EVERY``-th (25th) position of the others: also every view (strict JSON,
+     no seed, its viewer and step), ``fork()`` equal to the game and independent of it,
+     and an apply/undo/redo on the fork back to the same positions (deep fingerprints);
+   * a JSON round trip (``from_json(to_json())`` the same game, text and views) every 32
+     positions of the first 20 seeds (every position of 2 players' seed 0), every 64 of
+     the others, and at the end of every game;
+   * at the end of every game: no legal action, scores and winner, every ``apply`` and
+     ``roll`` refused without a change, a replay of the same seed and actions giving the
+     same history, log and views (with and without auto_roll); the undo walk back to the
+     start and redo to the end (every position compared with the one recorded) for the
+     even seeds of the first 20 and every tenth seed of the others.
+
+   The full checks cost ~1-2 ms per position here (N + 1 views, a fork, an
+   apply/undo/redo, pickled fingerprints) against ~25 µs for the engine's own step, so
+   80 of the 100 games per player count get them every 25th position only; see
+   docs/rules/intergalactic.md for the measured cost. ``--conformance-scale=X``
+   multiplies both counts.
 2. ``test_invariant_soak``: ``SOAK_GAMES`` (100) random games per player count, every step
    checked for the three invariants of the issue (tokens within the cap, entries held at
    most once, eliminated players never act, nor are attacked, nor gain anything), the
@@ -26,13 +45,15 @@ import json
 import random
 
 import pytest
-from conformance.suite import check_playout
+from conformance.suite import PlayoutStats, check_playout
 
 import boardgames as bg
 from boardgames.core.game import CHANCE
 from boardgames.intergalactic import Intergalactic, Rules
 
-SUITE_GAMES = 4  # per player count: 3 auto_roll, 1 with manual chance nodes
+SUITE_GAMES = 100  # per player count; seeds % 4 == 3 with manual chance nodes
+FULL_GAMES = 20  # of them, the full checks at every position
+FULL_EVERY = 25  # the others: the full checks at every 25th position
 SOAK_GAMES = 100  # per player count
 SHORT = Rules(turns_per_stage=1)
 OPTIONS = [SHORT, Rules(turns_per_stage=1, extra_rolls_per_turn=3, roll_twice_depth=1),
@@ -42,8 +63,7 @@ OPTIONS = [SHORT, Rules(turns_per_stage=1, extra_rolls_per_turn=3, roll_twice_de
 
 def _suite_cases(scale: float) -> list[tuple[int, int, bool]]:
     n = max(1, round(SUITE_GAMES * scale))
-    manual = max(1, n // 4)
-    return [(p, seed, seed >= manual) for p in range(2, 7) for seed in range(n)]
+    return [(p, seed, seed % 4 != 3) for p in range(2, 7) for seed in range(n)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -63,12 +83,20 @@ def make(players: int, rules: Rules | None = None):
     return factory
 
 
-def test_suite_playout(suite_case: tuple[int, int, bool]) -> None:
+def test_suite_playout(suite_case: tuple[int, int, bool], request: pytest.FixtureRequest
+                       ) -> None:
     players, seed, auto = suite_case
-    g = check_playout(make(players), seed, auto_roll=auto,
-                      json_every=1 if (players, seed) == (2, 0) else 32,
-                      undo_walk=seed % 2 == 0)
+    full = max(1, round(FULL_GAMES * request.config.getoption("--conformance-scale")))
+    stats = PlayoutStats()
+    if seed < full:
+        g = check_playout(make(players), seed, auto_roll=auto,
+                          json_every=1 if (players, seed) == (2, 0) else 32,
+                          undo_walk=seed % 2 == 0, stats=stats)
+    else:
+        g = check_playout(make(players), seed, auto_roll=auto, json_every=64,
+                          undo_walk=seed % 10 == 0, full_every=FULL_EVERY, stats=stats)
     assert g.is_over and g.state.stage == "over" and g.players == players
+    assert stats.actions > 0 and stats.chance > 0 and stats.json_checks >= 2
 
 
 def test_suite_playout_of_a_whole_game_with_default_rules() -> None:
