@@ -43,7 +43,7 @@ from ..core.registry import from_json
 from ..core.rng import fresh_seed
 from . import assets
 from .agents import check_agent
-from .protocol import Message, MessageError, parse_message, quote
+from .protocol import MESSAGE_KEYS, Message, MessageError, parse_message, quote
 
 __all__ = ["HISTORY_TAIL", "LOG_TAIL", "TIMINGS_KEPT", "Board", "live_boards"]
 
@@ -366,6 +366,8 @@ class Board(anywidget.AnyWidget):
         t0 = _clock()
         c0 = _cpu()
         kind = content.get("type") if isinstance(content, dict) else None
+        if not isinstance(kind, str):
+            kind = None
         with self._lock:
             self._phase = phase = {}
             self._sent_bytes = 0
@@ -381,7 +383,7 @@ class Board(anywidget.AnyWidget):
                 t1 = _clock()
             t2 = _clock()
             record: dict[str, Any] = {
-                "type": kind if isinstance(kind, str) else None, "version": self.version,
+                "type": kind if kind in MESSAGE_KEYS else "unknown", "version": self.version,
                 "handle_ms": (t1 - t0) * 1e3, "send_ms": (t2 - t1) * 1e3,
                 "total_ms": (t2 - t0) * 1e3, "cpu_ms": (_cpu() - c0) * 1e3, **phase,
                 "keys": keys}
