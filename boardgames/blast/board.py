@@ -47,12 +47,14 @@ def planets_held(units: tuple[Stacks, Stacks], player: int) -> int:
 
 def hand_limit(units: tuple[Stacks, Stacks], player: int) -> int:
     """6, +1 for Nimrod, +1 for Cygnus-7, -2 without one's own homeworld (ruling 3)."""
+    own, opp = units[player], units[1 - player]  # control(), written out
     n = HAND_BASE
-    if control(units, player, NIMROD):
+    if own[NIMROD - 1] and not opp[NIMROD - 1]:
         n += 1
-    if control(units, player, CYGNUS):
+    if own[CYGNUS - 1] and not opp[CYGNUS - 1]:
         n += 1
-    if not control(units, player, HOMEWORLDS[player]):
+    h = HOMEWORLDS[player] - 1
+    if not own[h] or opp[h]:
         n -= 2
     return n
 

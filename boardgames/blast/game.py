@@ -10,13 +10,16 @@ response window) or a chance outcome (``s.chance``).
 from __future__ import annotations
 
 import random
-from collections import Counter
+from bisect import bisect_right
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import accumulate, compress, repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from ..core.deck import Deck, redeal
-from ..core.errors import InvalidActionError
-from ..core.game import CHANCE, Game, State
+from ..core.errors import GameError, InvalidActionError
+from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State
 from . import data
 from .actions import Order, order
 from .board import (
@@ -36,6 +39,7 @@ from .data import (
     DICE_BONUS,
     DIRECTIONS,
     FIGHT_BONUS,
+    HAND_BASE,
     HOMEWORLDS,
     PLANETS,
     SECTORS,
@@ -57,6 +61,32 @@ _DIE_TARGET_CARDS = (*DICE_BONUS, *_CANCEL_CARDS)
 _SIDE_TITLE = {"terran": "Terran", "empire": "Empire"}
 _PLANET_INDEX = tuple(sec - 1 for sec in PLANETS)
 assert _PLANET_INDEX == (0, 7, 14, 21)  # _phase_end spells these out
+_SECTOR_NUMBERS = tuple(range(1, SECTORS + 1))
+_SECTOR_INDICES = tuple(range(SECTORS))
+_UNITS_AT: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = tuple(
+    {} for _ in range(SECTORS + 1))
+"""[sector][stack] -> the distinct (sector, force) units of the stack."""
+_MOVE_CARDS = frozenset({"Space Combat Tactics", "Strategic Move", "Defend the Homeworld"})
+_TEXT = attrgetter("text")  # an Order's notation, str(order), without a Python call
+_ROLL_AT = tuple(o for o, w in zip(_ROLL2, _ROLL2_W, strict=True) for _ in range(w))
+"""The roll of the two dice for each of the 36 equally likely (scaled) draws: the same
+outcome as ``rng.draw_index`` over ``_ROLL2`` and its weights."""
+_ROLL_TEXT = {o: f"rolled {o[0]} and {o[1]}" for o in _ROLL2}
+_D6_TEXT = tuple(f"rolled {v}" for v in (0, *_D6))
+_SIDE_T = tuple(_SIDE_TITLE[side] for side in SIDES)
+_HOME_INDEX = tuple(h - 1 for h in HOMEWORLDS)
+_DRAWS = tuple((p,) * data.DRAW for p in (0, 1))
+_ROLL_CHANCE = ("roll",)
+_DRAW_CHANCE = ("draw",)
+_DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
+"""The cards that may open the dice window (``_dice_window_open`` says whether they do)."""
+_DRAWS_TEXT = tuple(f"{side} draws a card" for side in _SIDE_T)
+_ROLLS_TEXT = tuple({(a, b): f"{side} rolls {a} and {b}" + (" (doubles)" if a == b else "")
+                     for a, b in _ROLL2} for side in _SIDE_T)
+_DISCARD_TEXT = tuple({c: f"{side} discards {c}" for c in BY_NAME} for side in _SIDE_T)
+_ROLL_DICE = {(a, b): ((a, 0, 0), (b, 0, 0)) for a, b in _ROLL2}
+_DONE = order("done")
+_PASS = order("pass")
 _STAGE_OF = {"espionage": "espionage", "discard": "limit", "dice": "dice", "build": "build",
              "jam": "jam", "move": "move", "fight": "fights", "attack": "attack",
              "defend": "defend", "end": "end", "keep": "resolve", "offensive": "end"}
@@ -115,7 +145,7 @@ class BlastState(State):
         c.units = self.units
         c.scrap = self.scrap
         c.hands = self.hands
-        c.deck = self.deck.copy()
+        c.deck = self.deck  # copy-on-write: a step that draws or refills makes a new one
         c.vortex = self.vortex
         c.play = self.play
         c.draws = self.draws
@@ -138,7 +168,9 @@ def _set(pair: tuple, p: int, value: Any) -> tuple:
 
 
 def _add_sorted(items: tuple, x: Any) -> tuple:
-    return tuple(sorted((*items, x)))
+    """``tuple(sorted((*items, x)))`` for sorted ``items`` (x inserted after its equals)."""
+    i = bisect_right(items, x)
+    return (*items[:i], x, *items[i:])
 
 
 def _side(p: int) -> str:
@@ -310,7 +342,146 @@ class Blast(Game):
     def parse(self, text: str) -> Order:
         return super().parse(text)  # type: ignore[return-value]
 
+    # ------------------------------------------------------------------ stepping
+    @property
+    def is_over(self) -> bool:
+        s = self._s  # ``_to_move(s) is None``, read directly
+        return s.chance is None and s.pending is None
+
+    def apply(self, x: Any) -> Blast:
+        """``Game.apply``, with the step of a player's action written out (the hot path of
+        every playout): an action of ``legal_actions()`` (found by identity) is applied
+        to a copy of the state, then the auto-roll loop runs. Anything else (a notation,
+        an equal action, a chance outcome, a refused action) goes through the full
+        checks, and a subclass that changes how a step is made gets ``Game.apply``."""
+        s = self._s
+        if (s.chance is not None or s.pending is None
+                or (type(self) is not Blast and not _plain(type(self)))):
+            return super().apply(x)  # type: ignore[return-value]
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(x))):
+            x = self._legal_action(x)
+        new = s.copy()
+        log = self._log
+        mark = len(log)
+        try:
+            self._act(new, x, log)
+        except BaseException:
+            del log[mark:]
+            raise
+        self._undo.append((s, mark))
+        self._s = new
+        self._hist.append((s.actor, x, x.text))
+        self._legal_cache = None
+        self._redo.clear()
+        if new.chance is not None and self._auto:
+            self._settle()
+        return self
+
+    def _settle(self) -> None:
+        """The core's auto-roll loop (``Game._settle``), specialised: the outcome of a
+        chance node is the same draw (the SplitMix64 output of the step scaled to the
+        total weight, placed among the running sums), written out, and its text looked
+        up. The steps are the same. A subclass that changes how a chance step is made
+        gets the core's loop."""
+        if not self._auto:
+            return
+        s = self._s
+        if s.chance is None:
+            return
+        if (type(self) is not Blast and not _plain(type(self))):
+            super()._settle()
+            return
+        hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
+        resolve = self._resolve
+        self._legal_cache = None
+        while True:
+            k = len(hist)
+            if k >= _MAX_STEPS:
+                raise GameError("step limit reached")
+            x = (seed + (k + 1) * _GAMMA) & _M64
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+            x ^= x >> 31
+            kind = s.chance[0]
+            new = s.copy()
+            mark = len(log)
+            try:
+                if kind == "draw":
+                    deck = s.deck
+                    names, weights = deck.outcomes()
+                    if len(names) > 1:
+                        sums = list(accumulate(weights))
+                        outcome = names[bisect_right(sums, (x * sums[-1]) >> 64)]
+                    else:
+                        outcome = names[0]
+                    text = outcome
+                    # _resolve of a draw, written out: the card goes to the hand of the
+                    # next player of ``draws``; the next draw of a turn is a chance node.
+                    new.chance = None
+                    new.deck = _taken(deck, outcome)
+                    draws = new.draws
+                    p = draws[0]
+                    new.draws = draws = draws[1:]
+                    hands = new.hands
+                    hand = hands[p]
+                    i = bisect_right(hand, outcome)
+                    hand = (*hand[:i], outcome, *hand[i:])
+                    new.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
+                    if new.phase != "setup":
+                        log.append(_DRAWS_TEXT[p])
+                    if not (draws and new.stage == "drawing" and self._draw_next(new, log)):
+                        self._advance(new, log)
+                elif kind == "roll":
+                    outcome = _ROLL_AT[(x * 36) >> 64]
+                    text = _ROLL_TEXT[outcome]
+                    new.chance = None  # _resolve of a roll, written out
+                    new.faces = outcome
+                    new.dice = _ROLL_DICE[outcome]
+                    log.append(_ROLLS_TEXT[new.player][outcome])
+                    self._advance(new, log)
+                else:  # a six-sided die
+                    outcome = (x * 6 >> 64) + 1
+                    text = _D6_TEXT[outcome]
+                    resolve(new, outcome, log)
+            except BaseException:
+                del log[mark:]
+                raise
+            undo.append((s, mark))
+            self._s = s = new
+            hist.append((CHANCE, outcome, text))
+            if s.chance is None:
+                return
+
     # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> tuple[Order, ...]:
+        """The legal actions, sorted by notation and unique (empty at chance nodes and
+        when the game is over); cached per position."""
+        cached = self._legal_cache
+        if cached is None:
+            s = self._s
+            if s.chance is not None or s.pending is None:
+                cached = ()
+            elif (type(self) is not Blast and not _plain(type(self))):
+                cached = _sort_unique(self._legal(s))
+            else:
+                cached = self._legal_sorted(s)
+            self._legal_cache = cached
+        return cached
+
+    def _legal_sorted(self, s: BlastState) -> tuple[Order, ...]:
+        """``_legal(s)`` sorted and unique; the lists that depend on a hand (and the dice)
+        only are memoised."""
+        p = s.pending
+        if p == "move":
+            return _sort_unique(self._legal_moves(s))
+        if p == "discard" or p == "offensive":
+            # A hand is sorted, so its distinct cards in order are the notations' order.
+            return tuple(map(_DISCARD_ORDER.__getitem__, dict.fromkeys(s.hands[s.actor])))
+        return _sort_unique(self._legal(s))
+
     def _legal(self, s: BlastState) -> list[Order]:
         p = s.pending
         hand = s.hands[s.actor]
@@ -325,12 +496,12 @@ class Blast(Game):
         if p == "fight":
             return [order("fight", sector=i + 1) for i in self._contested(s)]
         if p == "attack":
-            out = [order("play", c) for c in set(hand) if c in ATTACK]
-            out.append(order("done"))
+            out = list(map(_PLAY_ORDER.__getitem__, ATTACK.intersection(hand)))
+            out.append(_DONE)
             return out
         if p == "defend":
-            out = [order("play", c) for c in set(hand) if c in DEFENCE]
-            out.append(order("pass"))
+            out = list(map(_PLAY_ORDER.__getitem__, DEFENCE.intersection(hand)))
+            out.append(_PASS)
             return out
         if p == "espionage":
             out = [order("pass")]
@@ -356,17 +527,19 @@ class Blast(Game):
         """Distinct (sector, force) of ``p``'s units that may move: not jammed, not on a
         sector holding enemy units."""
         own, opp, pins = s.units[p], s.units[1 - p], s.pins
-        out = []
-        for i, st in enumerate(own):
-            if not st or opp[i]:
+        out: list[tuple[int, int]] = []
+        for sec in compress(_SECTOR_NUMBERS, own):  # the sectors with own units
+            if opp[sec - 1]:
                 continue
-            sec = i + 1
-            prev = 0
-            for f in st:  # sorted: each force once
-                if f != prev:
-                    prev = f
-                    if not pins or st.count(f) > pins.count((sec, f)):
-                        out.append((sec, f))
+            st = own[sec - 1]
+            units = _UNITS_AT[sec].get(st)
+            if units is None:
+                # Each force once, in order (a stack is sorted).
+                units = _UNITS_AT[sec][st] = tuple((sec, f) for f in dict.fromkeys(st))
+            if pins:
+                out += [(sec, f) for _, f in units if st.count(f) > pins.count((sec, f))]
+            else:
+                out += units
         return out
 
     def _movable_sectors(self, s: BlastState, p: int) -> tuple[int, ...]:
@@ -388,10 +561,23 @@ class Blast(Game):
 
     def _legal_moves(self, s: BlastState) -> list[Order]:
         p = s.player
-        values = tuple(d[0] for d in s.dice)
         hand = s.hands[p]
-        units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
         free = self.rules.use_dice == "each"
+        if free and _MOVE_CARDS.isdisjoint(hand):  # the common case, written out
+            if not s.dice:
+                return [_DONE]
+            units = self._movable_units(s, p)
+            if not units:
+                return [_DONE]
+            out: list[Order] = []
+            for d in {x[0] for x in s.dice}:
+                if d < 31:
+                    out += map(_MOVE_BY_DIE[d].__getitem__, units)
+                else:
+                    out += [_move_order(sec, f, d) for sec, f in units]
+            return out
+        values = tuple(d[0] for d in s.dice)
+        units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
         if free:
             movable: tuple[int, ...] = ()
             blocked: frozenset[int] = frozenset()
@@ -400,17 +586,34 @@ class Blast(Game):
             movable = self._movable_sectors(s, p)
             blocked = self._blocked(s, p)
             need = max_usable(movable, values, blocked, p)
-        out: list[Order] = []
+        out = []
         direction = DIRECTIONS[p]
         tactics = "Space Combat Tactics" in hand
         strategic = "Strategic Move" in hand
         if need == 0:
-            out.append(order("done"))
+            out.append(_DONE)
         elif free and not tactics and not strategic:
             for d in set(values):
-                out += [_move_order(sec, f, d) for sec, f in units]
+                if d < 31:
+                    out += map(_MOVE_BY_DIE[d].__getitem__, units)
+                else:
+                    out += [_move_order(sec, f, d) for sec, f in units]
+        elif free or len(movable) >= len(values):
+            # Every move of one unit keeps every usable die usable: no search for those.
+            for d in set(values):
+                if d < 31:
+                    out += map(_MOVE_BY_DIE[d].__getitem__, units)
+                else:
+                    out += [_move_order(sec, f, d) for sec, f in units]
+                if tactics:
+                    out += [order("play", "Space Combat Tactics", sec, f, d) for sec, f in units]
+                if strategic:
+                    rest = remove_one(values, d)
+                    for sec in dict.fromkeys(sec for sec, _ in units):
+                        if free or self._keeps(movable, sec, dest(sec, d, direction),
+                                               movable.count(sec), rest, blocked, p, need):
+                            out.append(order("play", "Strategic Move", sec, 0, d))
         else:
-            fast = free or len(movable) >= len(values)
             by_sector: dict[int, int] = {}
             for sec, _ in units:
                 by_sector[sec] = by_sector.get(sec, 0) + 1
@@ -418,11 +621,11 @@ class Blast(Game):
                 rest = remove_one(values, d)
                 for sec, f in units:
                     y = dest(sec, d, direction)
-                    if fast or self._keeps(movable, sec, y, 1, rest, blocked, p, need):
+                    if self._keeps(movable, sec, y, 1, rest, blocked, p, need):
                         out.append(_move_order(sec, f, d))
                     if tactics:
                         y = dest(sec, d, -direction)
-                        if fast or self._keeps(movable, sec, y, 1, rest, blocked, p, need):
+                        if self._keeps(movable, sec, y, 1, rest, blocked, p, need):
                             out.append(order("play", "Space Combat Tactics", sec, f, d))
                 if strategic:
                     for sec in by_sector:
@@ -461,8 +664,8 @@ class Blast(Game):
         return got + (1 if die else 0) >= need
 
     def _legal_dice(self, s: BlastState) -> list[Order]:
-        out = [order("done")]
-        hand = set(s.hands[s.player])
+        out = [_DONE]
+        hand = _DICE_WINDOW.intersection(s.hands[s.player])  # the others play no part
         values = {d[0] for d in s.dice}
         for c in hand:
             if c in DICE_BONUS or c in _CANCEL_CARDS:
@@ -517,7 +720,7 @@ class Blast(Game):
 
     def _contested(self, s: BlastState) -> list[int]:
         a, b = s.units
-        return [i for i in range(SECTORS) if a[i] and b[i]]
+        return [i for i in compress(_SECTOR_INDICES, a) if b[i]]
 
     def _why_illegal(self, s: BlastState, action: Order) -> tuple[str, str]:
         p = s.pending or ""
@@ -587,15 +790,19 @@ class Blast(Game):
     def _act(self, s: BlastState, o: Order, log: list[str]) -> None:
         v, c = o.verb, o.card
         p = s.actor
-        who = _side(p)
+        who = _SIDE_T[p]
         if v == "move":
             self._move(s, o.sector, o.force, o.die, DIRECTIONS[s.player], log)
         elif v == "play":
             self._play(s, o, log)
         elif v == "discard":
-            s.hands = _set(s.hands, p, remove_one(s.hands[p], c))
+            hands = s.hands
+            hand = hands[p]
+            i = hand.index(c)
+            hand = hand[:i] + hand[i + 1:]
+            s.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
             s.vortex = _add_sorted(s.vortex, c)
-            log.append(f"{who} discards {c}")
+            log.append(_DISCARD_TEXT[p][c])
             if s.pending == "offensive":
                 s.mo_left -= 1
                 if s.mo_left == 0 or not s.hands[p]:
@@ -765,13 +972,25 @@ class Blast(Game):
     def _move(self, s: BlastState, sec: int, f: int, die: int, direction: int,
               log: list[str]) -> None:
         p = s.player
-        y = dest(sec, die, direction)
+        y = (sec - 1 + direction * die) % SECTORS + 1  # dest(sec, die, direction)
         units = s.units
-        s.units = _set(units, p, with_unit(without_unit(units[p], sec, f), y, f))
-        s.dice = remove_one(s.dice, _pick_die(s.dice, die))
+        own = list(units[p])
+        st = own[sec - 1]
+        i = st.index(f)
+        own[sec - 1] = st[:i] + st[i + 1:]
+        st = own[y - 1]
+        i = bisect_right(st, f)
+        own[y - 1] = (*st[:i], f, *st[i:])
+        s.units = (tuple(own), units[1]) if p == 0 else (units[0], tuple(own))
+        dice = s.dice
+        if (die, 0, 0) in dice and len(dice) == 2 and dice[0][1:] == dice[1][1:] == (0, 0):
+            # Two plain dice: _pick_die takes either one showing ``die`` (they are equal).
+            s.dice = (dice[1],) if dice[0][0] == die else (dice[0],)
+        else:
+            s.dice = remove_one(dice, _pick_die(dice, die))
         enemy = " (enemy units there)" if units[1 - p][y - 1] else ""
         back = " backwards" if direction != DIRECTIONS[p] else ""
-        log.append(f"{_side(p)} moves a unit of force {f} from sector {sec} to {y}"
+        log.append(f"{_SIDE_T[p]} moves a unit of force {f} from sector {sec} to {y}"
                    f"{back} ({die}){enemy}")
         s.pending = None
         s.stage = "move"
@@ -897,7 +1116,7 @@ class Blast(Game):
         s.chance = None
         k = kind[0]
         if k == "draw":
-            s.deck.take_unknown(outcome)
+            s.deck = _taken(s.deck, outcome)
             self._drawn(s, outcome, log)
         elif k == "roll":
             self._rolled(s, outcome, log)
@@ -922,24 +1141,37 @@ class Blast(Game):
         self._advance(s, log)
 
     def _drawn(self, s: BlastState, card: str, log: list[str]) -> None:
-        p = s.draws[0]
-        s.draws = s.draws[1:]
-        s.hands = _set(s.hands, p, _add_sorted(s.hands[p], card))
+        draws = s.draws
+        p = draws[0]
+        s.draws = draws[1:]
+        hands = s.hands
+        hand = hands[p]
+        i = bisect_right(hand, card)
+        hand = (*hand[:i], card, *hand[i:])
+        s.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
         if s.phase != "setup":
-            log.append(f"{_side(p)} draws a card")
+            log.append(_DRAWS_TEXT[p])
 
     def _rolled(self, s: BlastState, pair: tuple[int, int], log: list[str]) -> None:
         s.faces = pair
         s.dice = ((pair[0], 0, 0), (pair[1], 0, 0))
-        dbl = " (doubles)" if pair[0] == pair[1] else ""
-        log.append(f"{_side(s.player)} rolls {pair[0]} and {pair[1]}{dbl}")
+        log.append(_ROLLS_TEXT[s.player][pair])
 
     # ------------------------------------------------------------------ the turn
     def _draw_next(self, s: BlastState, log: list[str]) -> bool:
         """Draw the next card of ``s.draws``; True when a chance node is now pending."""
-        if len(s.deck) == 0:
+        if not s.deck.unknown and not s.deck.known:
             if s.vortex:
-                s.deck.add(s.vortex)
+                # The empty deck is shared with the past (copy-on-write): a new one, as
+                # ``deck.add(s.vortex)`` would fill it.
+                counts: dict[str, int] = {}
+                _count_elements(counts, s.vortex)
+                deck = object.__new__(Deck)
+                deck.counts = counts
+                deck.known = s.deck.known.copy()
+                deck.unknown = len(s.vortex)
+                deck._outcomes = None
+                s.deck = deck
                 log.append(f"The deck is empty: the vortex ({len(s.vortex)} cards) is "
                            "shuffled into a new deck")
                 s.vortex = ()
@@ -947,12 +1179,12 @@ class Blast(Game):
                 log.append("No cards left to draw: deck and vortex are empty")
                 s.draws = ()
                 return False
-        names, _ = s.deck.outcomes()
+        names = s.deck.outcomes()[0]
         if len(names) == 1:
-            s.deck.take_unknown(names[0])
+            s.deck = _taken(s.deck, names[0])
             self._drawn(s, names[0], log)
             return False
-        s.chance = ("draw",)
+        s.chance = _DRAW_CHANCE
         return True
 
     def _advance(self, s: BlastState, log: list[str]) -> None:
@@ -960,7 +1192,9 @@ class Blast(Game):
 
         The stages run in turn order; each block either stops (a decision, with
         ``s.stage`` left at that stage, or a chance node) or hands on to the next block in
-        the same pass, so a turn without decisions costs few loop rounds."""
+        the same pass, so a turn without decisions costs few loop rounds. A phase ends
+        with ruling 10's check (``_phase_end``), called only when a side has units on all
+        four planets (it can win only then)."""
         always = self.rules.windows == "always"
         while s.pending is None and s.chance is None:
             st = s.stage
@@ -973,7 +1207,7 @@ class Blast(Game):
                 s.faces = ()
                 s.dice = ()
                 s.rebuilt = False
-                log.append(f"Turn {s.turn}: {_side(a)}")
+                log.append(f"Turn {s.turn}: {_SIDE_T[a]}")
                 st = "espionage"
             if st == "espionage":
                 if always or ("Espionage" in s.hands[d] and s.spy is None):
@@ -981,7 +1215,7 @@ class Blast(Game):
                     return
                 st = "draw"
             if st == "draw":
-                s.draws = (a,) * data.DRAW
+                s.draws = _DRAWS[a]
                 st = "drawing"
             if st == "drawing":
                 if s.draws:
@@ -990,40 +1224,55 @@ class Blast(Game):
                     continue
                 st = "limit"
             if st == "limit":
-                lim = hand_limit(s.units, a)
+                own, opp = s.units[a], s.units[d]
+                h = _HOME_INDEX[a]
+                lim = HAND_BASE
+                if own[7] and not opp[7]:  # Nimrod
+                    lim += 1
+                if own[21] and not opp[21]:  # Cygnus-7
+                    lim += 1
+                if not own[h] or opp[h]:  # without one's own homeworld
+                    lim -= 2
                 if len(s.hands[a]) > lim:
-                    log.append(f"{_side(a)} holds {len(s.hands[a])} cards, over the limit "
+                    log.append(f"{_SIDE_T[a]} holds {len(s.hands[a])} cards, over the limit "
                                f"of {lim}")
                     self._decide(s, "discard", a)
                     return
-                if self._phase_end(s, log):
+                u0, u1 = s.units
+                if (((u0[0] and u0[7] and u0[14] and u0[21])
+                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
                     return
                 s.phase = "roll"
-                s.chance = ("roll",)
+                s.chance = _ROLL_CHANCE
                 s.stage = "dice"
                 return
             if st == "roll":  # a scenario starting before the roll
                 s.phase = "roll"
-                s.chance = ("roll",)
+                s.chance = _ROLL_CHANCE
                 s.stage = "dice"
                 return
             if st == "dice":
-                if always or self._dice_window_open(s):
+                if always or (not _DICE_WINDOW.isdisjoint(s.hands[a])
+                              and self._dice_window_open(s)):
                     self._decide(s, "dice", a)
                     return
                 st = "roll_end"
             if st == "roll_end":
-                if self._phase_end(s, log):
+                u0, u1 = s.units
+                if (((u0[0] and u0[7] and u0[14] and u0[21])
+                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
                     return
                 st = "build"
             if st == "build":
                 s.phase = "build"
-                if always or self._build_options(s):
+                if always or (s.scrap[a] and self._build_options(s)):
                     self._decide(s, "build", a)
                     return
                 st = "build_end"
             if st == "build_end":
-                if self._phase_end(s, log):
+                u0, u1 = s.units
+                if (((u0[0] and u0[7] and u0[14] and u0[21])
+                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
                     return
                 st = "jam"
             if st == "jam":
@@ -1041,33 +1290,35 @@ class Blast(Game):
                     self._decide(s, "move", a)
                     return
                 if s.dice:
-                    log.append(f"{_side(a)} cannot use "
+                    log.append(f"{_SIDE_T[a]} cannot use "
                                + ", ".join(str(x[0]) for x in s.dice) + ": lost")
                     s.dice = ()
                 st = "move_end"
             if st == "move_end":
                 s.pins = ()  # Jam Transmission pins a unit for the move phase only
-                if self._phase_end(s, log):
+                u0, u1 = s.units
+                if (((u0[0] and u0[7] and u0[14] and u0[21])
+                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
                     return
                 st = "fights"
             if st == "fights":
                 s.phase = "fight"
                 contested = self._contested(s)
-                if len(contested) > 1:
-                    self._decide(s, "fight", a)
-                    return
                 if contested:
+                    if len(contested) > 1:
+                        self._decide(s, "fight", a)
+                        return
                     self._start_fight(s, contested[0] + 1, log)
                     st = "attack"
                 else:
                     st = "fight_end"
             if st == "attack":
-                if always or any(c in ATTACK for c in s.hands[a]):
+                if always or not ATTACK.isdisjoint(s.hands[a]):
                     self._decide(s, "attack", a)
                     return
                 st = "defend"
             if st == "defend":
-                if always or any(c in DEFENCE for c in s.hands[d]):
+                if always or not DEFENCE.isdisjoint(s.hands[d]):
                     self._decide(s, "defend", d)
                     return
                 st = "resolve"
@@ -1076,11 +1327,14 @@ class Blast(Game):
                 self._resolve_fight(s, log)
                 continue
             if st == "fight_end":
-                if self._phase_end(s, log):
+                u0, u1 = s.units
+                if (((u0[0] and u0[7] and u0[14] and u0[21])
+                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
                     return
                 st = "end"
             if st == "end":
-                if always or self._can_offensive(s):
+                hand = s.hands[a]
+                if always or ("Major Offensive" in hand and len(hand) >= 3):
                     self._decide(s, "end", a)
                     return
                 st = "next"
@@ -1099,7 +1353,7 @@ class Blast(Game):
                 s.turn += 1
                 if s.extra:
                     s.extra -= 1
-                    log.append(f"{_side(a)} takes another turn (Major Offensive)")
+                    log.append(f"{_SIDE_T[a]} takes another turn (Major Offensive)")
                 else:
                     s.player = d
                 s.stage = "turn"
@@ -1118,10 +1372,14 @@ class Blast(Game):
     def _has_movable(self, s: BlastState, p: int) -> bool:
         """``p`` has a unit that may move (not jammed, not on an enemy sector)."""
         own, opp, pins = s.units[p], s.units[1 - p], s.pins
+        if not pins:  # a sector with own units and no enemy units
+            for sec in compress(_SECTOR_NUMBERS, own):  # noqa: SIM110 (no generator frame)
+                if not opp[sec - 1]:
+                    return True
+            return False
         for i in range(SECTORS):
             st = own[i]
-            if st and not opp[i] and (
-                    not pins or len(st) > sum(1 for sec, _ in pins if sec == i + 1)):
+            if st and not opp[i] and len(st) > sum(1 for sec, _ in pins if sec == i + 1):
                 return True
         return False
 
@@ -1249,6 +1507,21 @@ _MOVES: list[list[list[Order | None]]] = [[[None] * 31 for _ in range(6)]
                                           for _ in range(SECTORS + 1)]
 
 
+class _MovesByDie(dict):  # type: ignore[type-arg]
+    """(sector, force) -> the shared ``move sector:force by die`` order of one die."""
+
+    def __init__(self, die: int) -> None:
+        super().__init__()
+        self.die = die
+
+    def __missing__(self, unit: tuple[int, int]) -> Order:
+        o = self[unit] = _move_order(unit[0], unit[1], self.die)
+        return o
+
+
+_MOVE_BY_DIE = tuple(_MovesByDie(d) for d in range(31))
+
+
 def _move_order(sector: int, force: int, die: int) -> Order:
     """The shared ``move sector:force by die`` order (a table lookup on the hot path)."""
     row = _MOVES[sector][force]
@@ -1258,6 +1531,58 @@ def _move_order(sector: int, force: int, die: int) -> Order:
         if die < 31:
             row[die] = o
     return o
+
+
+# ---------------------------------------------------------------------- stepping
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(cls: type) -> bool:
+    """Whether ``cls`` makes its steps as ``Blast`` does (no subclass hook changes them),
+    so that ``Blast.apply`` and ``Blast._settle`` may write them out."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = all(
+            getattr(cls, name) is getattr(Blast, name)
+            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
+                         "_legal_action", "legal_actions", "_legal", "_legal_moves",
+                         "_legal_dice", "_resolve"))
+    return plain
+
+
+def _sort_unique(out: list[Order]) -> tuple[Order, ...]:
+    """``tuple(sorted(set(out), key=str))``, with C calls only (orders are equal when their
+    notations are)."""
+    by_text = dict(zip(map(_TEXT, out), out, strict=True))
+    return tuple(map(by_text.__getitem__, sorted(by_text)))
+
+
+_DISCARD_ORDER = {c: order("discard", c) for c in BY_NAME}
+_PLAY_ORDER = {c: order("play", c) for c in BY_NAME}
+
+
+# ---------------------------------------------------------------------- the deck
+def _taken(deck: Deck, name: str) -> Deck:
+    """A new deck: ``deck`` without one unknown ``name`` (a state's deck is shared with
+    the states before it, copy-on-write, so it is never changed in place)."""
+    counts = deck.counts.copy()
+    n = counts.get(name, 0)
+    if n <= 0:
+        raise ValueError(f"no unknown {name!r} left in the deck")
+    names, weights = deck.outcomes()
+    i = names.index(name)
+    if n == 1:
+        del counts[name]
+        out = (names[:i] + names[i + 1:], weights[:i] + weights[i + 1:])
+    else:
+        counts[name] = n - 1
+        out = (names, (*weights[:i], n - 1, *weights[i + 1:]))
+    d = object.__new__(Deck)
+    d.counts = counts
+    d.known = deck.known.copy()
+    d.unknown = deck.unknown - 1
+    d._outcomes = out
+    return d
 
 
 # ---------------------------------------------------------------------- dice helpers
