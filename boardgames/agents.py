@@ -198,6 +198,10 @@ class MCTSAgent(Agent):
     count towards ``iterations`` (at least a quarter are run anew). ``stop_early``: the
     search of an iteration budget stops as soon as no action can catch up with the most
     visited one in the iterations left (the same choice as the full budget, for less).
+    ``complete``: an action after which the same player must act again at once (a
+    Space Base card chosen, then its cell; a Blast die moved, then the next) is valued,
+    as a prior and as a leaf, after up to that many more actions of the player, each the
+    best one step ahead: half a move is not worth its value (0: off).
     """
 
     kind = "mcts"
@@ -215,6 +219,7 @@ class MCTSAgent(Agent):
         reuse: bool = True,
         greedy_prior: float = 0.0,
         stop_early: bool = True,
+        complete: int = 0,
         seed: int = 0,
     ) -> None:
         super().__init__(seed)
@@ -241,6 +246,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"playout must be one of {PLAYOUTS}, not {playout!r}")
         if not isinstance(reuse, bool):
             raise ValueError(f"reuse must be True or False, not {reuse!r}")
+        if not isinstance(complete, int) or isinstance(complete, bool) or complete < 0:
+            raise ValueError(f"complete must be an int >= 0, not {complete!r}")
         if not isinstance(stop_early, bool):
             raise ValueError(f"stop_early must be True or False, not {stop_early!r}")
         self.difficulty = difficulty
@@ -254,6 +261,7 @@ class MCTSAgent(Agent):
         self.reuse = reuse
         self.greedy_prior = float(greedy_prior)
         self.stop_early = stop_early
+        self.complete = complete
         self._greedy: Any = None
         self._hint: tuple[Any, float] | None = None
         self.last_search: dict[str, Any] = {}
@@ -262,7 +270,7 @@ class MCTSAgent(Agent):
 
     _DEFAULTS: ClassVar[dict[str, Any]] = {
         "exploration": 0.7, "prior_visits": 3.0, "playout": "random", "reuse": True,
-        "greedy_prior": 0.0, "stop_early": True}
+        "greedy_prior": 0.0, "stop_early": True, "complete": 0}
 
     def settings(self) -> dict[str, Any]:
         preset = DIFFICULTIES[self.difficulty]
@@ -381,10 +389,36 @@ class MCTSAgent(Agent):
         value = self._value
         for a in legal:
             if a not in values:
-                values[a] = float(value(_ahead(g, a), to))
+                h, v = self._completed(_ahead(g, a), to)
+                values[a] = float(value(h, to)) if v is None else v
         ranked = sorted(legal, key=lambda a: -values[a])
         node.ranked = (legal, ranked)
         return ranked
+
+    def _completed(self, h: Game, to: int) -> tuple[Game, float | None]:
+        """``h`` after the rest of ``to``'s multi-part move, and its value for ``to``
+        (None: not computed): while ``to`` is to move again with no chance node in
+        between (a card to place after choosing it, the next die to move), at most
+        ``complete`` more actions, each the best one step ahead (on bare copies). A
+        position half-way through a move is not worth its value."""
+        top = None
+        if self._scaled:
+            return h, top
+        value = self._value
+        for _ in range(self.complete):
+            if h._to_move(h._s) != to:
+                break
+            legal = h.legal_actions()
+            if not legal:
+                break
+            best, top = h, -math.inf
+            for b in legal:
+                x = _ahead(h, b)
+                v = float(value(x, to))
+                if v > top:
+                    best, top = x, v
+            h = best
+        return h, top
 
     def _iterate(self, g: Game, root: _Node, rng: random.Random) -> None:
         path: list[tuple[_Node, int]] = []
@@ -453,7 +487,7 @@ class MCTSAgent(Agent):
             node = children[best_a]
             g._agent_play(best_a)
             path.append((node, to))
-        reward = self._playout(g, rng)
+        reward = self._playout(g, rng, path[-1][1] if path else None)
         bounds = self._bounds
         for r in reward:
             if r < bounds[0]:
@@ -464,8 +498,11 @@ class MCTSAgent(Agent):
             nd.n += 1
             nd.w += reward[who]
 
-    def _playout(self, g: Game, rng: random.Random) -> tuple[float, ...]:
+    def _playout(self, g: Game, rng: random.Random, last: int | None) -> tuple[float, ...]:
         depth = self.rollout_depth
+        if depth == 0 and last is not None and self.complete:
+            # the node's own move completed before it is scored (see _completed)
+            return self._rewards(self._completed(g, last)[0])
         greedy = self.playout == "greedy" and not self._scaled
         steps = 0
         while True:

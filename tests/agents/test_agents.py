@@ -121,6 +121,33 @@ def test_mcts_stops_early_with_the_same_choice() -> None:
     assert fewer, "no search stopped early"
 
 
+def test_mcts_completes_a_move_before_valuing_it() -> None:
+    """With ``complete``, ``build <card>`` (the cell is chosen next, by the same player)
+    is valued at its best cell, not half-way through the move; without, as it stands."""
+    from boardgames.agents import _ahead
+    from boardgames.spacebase.agents import rollout_value
+
+    g = bg.load("spacebase", players=2, seed=0)
+    agent = RandomAgent(0)
+    while len(g.history) < 27:
+        g.apply(agent.choose(g))
+    build = [a for a in g.legal_actions() if a.verb == "build"]
+    assert build and g.current_player == 0
+    for complete in (0, 1):
+        mcts = MCTSAgent("easy", iterations=20, complete=complete, seed=1)
+        mcts.choose(g)
+        values = mcts._root.values
+        for a in build:
+            h = _ahead(g, a)
+            assert h._to_move(h._s) == 0  # the cell is still to choose
+            if complete:
+                best = max(rollout_value(_ahead(h, b), 0) for b in h.legal_actions())
+                assert values[a] == pytest.approx(best)
+                assert best > rollout_value(h, 0)  # half a move is worth less
+            else:
+                assert values[a] == pytest.approx(rollout_value(h, 0))
+
+
 def _blast_pair(marker: str, other: str) -> tuple[bg.Game, bg.Game]:
     """Two Blast positions the Terran player cannot tell apart: the Empire holds
     ``marker`` and the deck ``other``, or the other way round."""
@@ -169,6 +196,8 @@ def test_agents_refuse_bad_settings() -> None:
         MCTSAgent(iterations=0)
     with pytest.raises(ValueError, match="seconds"):
         MCTSAgent(seconds=-1)
+    with pytest.raises(ValueError, match="complete"):
+        MCTSAgent(complete=-1)
     with pytest.raises(ValueError, match="stop_early"):
         MCTSAgent(stop_early=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seed"):
