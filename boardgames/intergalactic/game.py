@@ -8,9 +8,11 @@ chance outcome (``s.chance``). Actions and outcomes push new tasks to the front.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from ..core.errors import GameError, InvalidActionError
 from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw
@@ -33,13 +35,55 @@ _DICE = {f"d{n}": (tuple(range(1, n + 1)), (1,) * n) for n in (6, 10, 100)}
 """Outcomes and weights of a fair die (the race and homeworld nodes are not dice)."""
 
 
+class _Rare(NamedTuple):
+    """The parts of a state that change at most a few times a player-turn, in one slot
+    (``IntergalacticState.rare``) shared by the states until one changes it: a step
+    copies 15 slots, not 23, and the garbage collector never traverses this tuple (it
+    holds no containers that can take part in a cycle)."""
+
+    races: tuple[str | None, ...]
+    homeworlds: tuple[str | None, ...]
+    order: tuple[int, ...]
+    order_rolls: tuple[tuple[int, ...], ...]
+    x: int
+    idx: int
+    jam: tuple[int, ...]
+    turn: int
+    extras: int
+
+
+_new_rare = tuple.__new__
+
+
+def _rare_field(name: str) -> property:
+    """A state attribute kept in ``rare``: read directly, written by replacing ``rare``
+    (never changed in place: other states share it)."""
+    i = _Rare._fields.index(name)
+
+    def fset(s: IntergalacticState, v: Any) -> None:
+        r = s.rare
+        s.rare = _new_rare(_Rare, (*r[:i], v, *r[i + 1:]))
+
+    return property(attrgetter(f"rare.{name}"), fset, doc=f"``rare.{name}``")
+
+
 class IntergalacticState(State):
     """An Intergalactic position. Per-player values are tuples (index = player); held
-    entries are sorted tuples of names; the battle is a dict copied on write."""
+    entries are sorted tuples of names; the battle is a dict copied on write; the
+    attributes of :class:`_Rare` (``races``, ``turn``, ...) are kept in ``rare``."""
 
     __slots__ = ("active", "alive", "attrs", "battle", "bonus", "chance", "cur", "entries",
-                 "extras", "homeworlds", "idx", "jam", "last", "order", "order_rolls", "phase",
-                 "races", "stage", "temp", "todo", "tokens", "turn", "x")
+                 "last", "phase", "rare", "stage", "temp", "todo", "tokens")
+
+    races = _rare_field("races")
+    homeworlds = _rare_field("homeworlds")
+    order = _rare_field("order")
+    order_rolls = _rare_field("order_rolls")
+    x = _rare_field("x")
+    idx = _rare_field("idx")
+    jam = _rare_field("jam")
+    turn = _rare_field("turn")
+    extras = _rare_field("extras")
 
     def copy(self) -> IntergalacticState:
         c = object.__new__(IntergalacticState)
@@ -51,21 +95,13 @@ class IntergalacticState(State):
         c.chance = self.chance
         c.cur = self.cur
         c.entries = self.entries
-        c.extras = self.extras
-        c.homeworlds = self.homeworlds
-        c.idx = self.idx
-        c.jam = self.jam
         c.last = self.last
-        c.order = self.order
-        c.order_rolls = self.order_rolls
         c.phase = self.phase
-        c.races = self.races
+        c.rare = self.rare
         c.stage = self.stage
         c.temp = self.temp
         c.todo = self.todo
         c.tokens = self.tokens
-        c.turn = self.turn
-        c.x = self.x
         return c
 
 
@@ -77,6 +113,14 @@ _ROLL_LINES: dict[tuple[int, int, str, int], str] = {}
 """The log line of a list roll per (player, die, list, modifier), memoised."""
 _LAND_LINES: dict[tuple[int, int, int, str | None], str] = {}
 """The log line of a landing per (player, total, shift, entry name or None), memoised."""
+_GAIN_LINES: dict[tuple[int, str], str] = {}
+"""The log line of a gain per (player, entry name), memoised (bounded by the entries)."""
+_INCOME_LINES: dict[tuple[int, int, int, int, int], str] = {}
+"""The log line of an income roll per (player, gain, die, bonus, tokens after)."""
+_TURN_LINES: dict[tuple[str, int, int], str] = {}
+"""The log line of a turn's start per (stage, turn, player)."""
+_END_LINES = tuple(f"P{p} ends the turn" for p in range(6))
+_EXTRA_LINES = tuple(f"P{p} spends 5 IT for an extra roll" for p in range(6))
 
 
 def _plain(cls: type) -> bool:
@@ -89,6 +133,12 @@ def _plain(cls: type) -> bool:
             for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
                          "_resolve", "_act", "legal_actions", "apply", "_settle"))
     return plain
+
+
+def _holds(held: tuple[str, ...], name: str) -> bool:
+    """Whether the sorted tuple ``held`` contains ``name`` (a binary search)."""
+    i = bisect_left(held, name)
+    return i < len(held) and held[i] == name
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -149,8 +199,9 @@ def _pickable(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
               ) -> tuple[Entry, ...]:
     """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
     with ``attrs`` may take: requirement met and, for entries that are kept, not held."""
+    held_set = frozenset(held)  # a player holds ~50 entries: a set, not a tuple scan
     return tuple(e for e, kept, req, level in _PICK_ROWS[list_name]
-                 if (not kept or e.name not in held) and (req < 0 or attrs[req] >= level))
+                 if (not kept or e.name not in held_set) and (req < 0 or attrs[req] >= level))
 
 
 _PICK_ROWS = {name: tuple((e, e.kept, -1 if e.req is None else _INDEX[e.req[0]],
@@ -280,28 +331,21 @@ class Intergalactic(Game):
     def _new_state(self) -> IntergalacticState:
         n = self.players
         s = object.__new__(IntergalacticState)
+        s.rare = _Rare(races=(None,) * n, homeworlds=(None,) * n, order=tuple(range(n)),
+                       order_rolls=((),) * n, x=n, idx=0, jam=(0,) * n, turn=0, extras=0)
         s.stage = "setup"
         s.phase = "order"
-        s.turn = 0
-        s.order = tuple(range(n))
-        s.idx = 0
         s.active = None
-        s.races = (None,) * n
-        s.homeworlds = (None,) * n
         s.entries = ((),) * n
         s.tokens = (0,) * n
         s.alive = (True,) * n
         s.attrs = _all_attributes(s.races, s.homeworlds, s.entries, s.alive)
         s.bonus = (0,) * n
-        s.jam = (0,) * n
         s.temp = ((),) * n
-        s.order_rolls = ((),) * n
         s.todo = (("order", tuple(range(n))),)
         s.chance = None
         s.cur = None
-        s.extras = 0
         s.battle = None
-        s.x = n
         s.last = None
         sc = self._options.get("scenario")
         if sc is not None:
@@ -615,9 +659,16 @@ class Intergalactic(Game):
         return list(_spoils_of(s.entries[s.battle["loser"]]))
 
     def _gain(self, s: IntergalacticState, p: int, name: str, log: list[str]) -> None:
-        s.entries = _set(s.entries, p, tuple(sorted((*s.entries[p], name))))
-        _shift_attributes(s, p, data.by_name(name), 1)
-        log.append(f"P{p} gains {name} ({KIND[data.by_name(name).list]})")
+        held = s.entries[p]
+        i = bisect_left(held, name)  # held entries are sorted: insert in place
+        s.entries = _set(s.entries, p, (*held[:i], name, *held[i:]))
+        e = data.by_name(name)
+        _shift_attributes(s, p, e, 1)
+        key = (p, name)
+        line = _GAIN_LINES.get(key)
+        if line is None:
+            line = _GAIN_LINES[key] = f"P{p} gains {name} ({KIND[e.list]})"
+        log.append(line)
 
     def _lose(self, s: IntergalacticState, p: int, name: str, log: list[str], why: str) -> None:
         ents = list(s.entries[p])
@@ -678,10 +729,10 @@ class Intergalactic(Game):
         elif v == "extra":
             s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
             s.extras += 1
-            log.append(f"P{p} spends 5 IT for an extra roll")
+            log.append(_EXTRA_LINES[p])
             s.todo = (("roll", p, STAGE_LIST[s.stage], 0, 0, False), ("offer", p), *s.todo)
         elif v == "end":
-            log.append(f"P{p} ends the turn")
+            log.append(_END_LINES[p])
         elif v == "attack":
             if arg == "again":
                 s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
@@ -784,7 +835,7 @@ class Intergalactic(Game):
                 for a, v in e.effects:
                     bonus[a] = bonus.get(a, 0) + v
                 b["bonus"] = {**b["bonus"], key: tuple(sorted(bonus.items()))}
-            elif e.name in s.entries[p]:
+            elif _holds(s.entries[p], e.name):
                 log.append(f"  P{p} already holds {e.name}: nothing")
             elif not self._meets(s, p, e):
                 log.append(f"  {e.name} needs {e.req[0]} {e.req[1]}+: nothing")  # type: ignore
@@ -854,7 +905,14 @@ class Intergalactic(Game):
             p, bonus = ch[2], ch[3]
             gain = max(0, o + bonus)
             s.tokens = _set(s.tokens, p, s.tokens[p] + gain)
-            log.append(f"P{p} gains {gain} IT (1D6 {o}{bonus:+d}), has {s.tokens[p]}")
+            key = (p, gain, o, bonus, s.tokens[p])
+            line = _INCOME_LINES.get(key)
+            if line is None:
+                if len(_INCOME_LINES) > 100_000:
+                    _INCOME_LINES.clear()
+                line = _INCOME_LINES[key] = \
+                    f"P{p} gains {gain} IT (1D6 {o}{bonus:+d}), has {s.tokens[p]}"
+            log.append(line)
         elif kind in ("race", "homeworld"):
             log.append(f"P{ch[1]} rolls the {kind}: {o}")
             self._take_origin(s, ch[1], kind, o, log)
@@ -1022,19 +1080,27 @@ class Intergalactic(Game):
 
     def _begin_turn(self, s: IntergalacticState, log: list[str]) -> None:
         n = self.players
-        s.turn += 1
-        s.extras = 0
+        r = s.rare
         s.battle = None
         s.cur = None
-        i = s.idx
+        i = r.idx
+        order = r.order
         for _ in range(n):
             i = (i + 1) % n
-            if s.alive[s.order[i]]:
+            if s.alive[order[i]]:
                 break
-        s.idx = i
-        p = s.order[i]
+        turn = r.turn + 1  # turn, extras and idx change: one new ``rare``
+        s.rare = _new_rare(_Rare, (r.races, r.homeworlds, order, r.order_rolls, r.x, i,
+                                   r.jam, turn, 0))
+        p = order[i]
         s.phase = "income"
-        log.append(f"-- {s.stage} turn {s.turn}: P{p} --")
+        key = (s.stage, turn, p)
+        line = _TURN_LINES.get(key)
+        if line is None:
+            if len(_TURN_LINES) > 100_000:
+                _TURN_LINES.clear()
+            line = _TURN_LINES[key] = f"-- {s.stage} turn {turn}: P{p} --"
+        log.append(line)
         if s.stage == "conflict":
             s.todo = (("income", p), ("challenge", p), ("again", p))
         else:
@@ -1166,8 +1232,10 @@ def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
 
 def _scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
     s = object.__new__(IntergalacticState)
-    s.races = tuple(p["race"] for p in spec["players"])
-    s.homeworlds = tuple(p["homeworld"] for p in spec["players"])
+    s.rare = _Rare(races=tuple(p["race"] for p in spec["players"]),
+                   homeworlds=tuple(p["homeworld"] for p in spec["players"]),
+                   order=tuple(range(n)), order_rolls=((),) * n, x=n, idx=0,
+                   jam=(0,) * n, turn=0, extras=0)
     s.entries = tuple(tuple(p["entries"]) for p in spec["players"])
     s.alive = tuple(p["alive"] for p in spec["players"])
     s.battle = None
