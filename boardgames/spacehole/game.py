@@ -1001,6 +1001,7 @@ class Spacehole(Game):
         base, base_hits = self.base_name, self.rules.base_hits
         inv_texts = _ROLLS.get(who)
         def_texts = _ROLLS.get("Defenders")
+        z = seed + (k + 1) * _GAMMA  # seed + (k + 1) * _GAMMA of step k, kept up to date
         while True:
             # The invader's dice: s.chance == ("inv_dice", n), s.bq == _SIM_DEF_ROLL.
             n = s.chance[1]
@@ -1009,7 +1010,7 @@ class Spacehole(Game):
             if k >= _MAX_STEPS:
                 raise GameError("step limit reached")
             if n:
-                x = (seed + (k + 1) * _GAMMA) & _M64
+                x = z & _M64
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
                 sums = _BINOM_SUMS[n]
@@ -1033,20 +1034,21 @@ class Spacehole(Game):
                 m = self.defender_dice(new)
                 self._dd = (new.defenders, new.structures, m)
             new.last_round = (r[0], r[1], h, m, r[4])
-            new.chance = ("def_dice", m)
+            new.chance = _DEF_DICE[m] if m < _NBINOM else ("def_dice", m)
             mark = len(log)
             log.append(line)
             undo.append((s, mark))
             self._s = s = new
-            hist.append((CHANCE, h, _HITS[h]))
+            hist.append(_DICE_STEP[h])  # (CHANCE, h, _HITS[h])
             k += 1
+            z += _GAMMA
             # The defenders' dice: s.chance == ("def_dice", m), s.bq == _SIM_ALLOC.
             if m >= _NBINOM:
                 return s, k
             if k >= _MAX_STEPS:
                 raise GameError("step limit reached")
             if m:
-                x = (seed + (k + 1) * _GAMMA) & _M64
+                x = z & _M64
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
                 sums = _BINOM_SUMS[m]
@@ -1098,14 +1100,16 @@ class Spacehole(Game):
                         new.bq = _SIM_DEF_ROLL
                         new.def_hits = 0
                         new.last_round = (br, force - dmg, None, None, None)
-                        new.chance = ("inv_dice", force - dmg)
+                        n = force - dmg
+                        new.chance = _INV_DICE[n] if n < _NBINOM else ("inv_dice", n)
             except BaseException:
                 del log[mark:]
                 raise
             undo.append((s, mark))
             self._s = s = new
-            hist.append((CHANCE, g, _HITS[g]))
+            hist.append(_DICE_STEP[g])  # (CHANCE, g, _HITS[g])
             k += 1
+            z += _GAMMA
             ch = s.chance
             if ch is None or ch[0] != "inv_dice" or s.bq != _SIM_DEF_ROLL \
                     or s.stage != "battle_step":
@@ -1570,6 +1574,10 @@ _BINOM_SUMS = [list(accumulate(w)) for _, w in _BINOM]
 _HITS = tuple(f"{k} hit" + ("" if k == 1 else "s") for k in range(_NBINOM))
 """The texts of the dice chance outcomes (``_outcome_text``)."""
 _DICE = frozenset({"inv_dice", "def_dice"})
+_INV_DICE = tuple(("inv_dice", n) for n in range(_NBINOM))
+_DEF_DICE = tuple(("def_dice", n) for n in range(_NBINOM))
+_DICE_STEP = tuple((CHANCE, k, _HITS[k]) for k in range(_NBINOM))
+"""A dice step's history entry: a shared tuple (tuples are never changed)."""
 _IN_BATTLE = frozenset({"inv_dice", "def_dice", "target"})
 _PICK_DEFENDER = frozenset({"target", "flare", "random_defender"})
 
