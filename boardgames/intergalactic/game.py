@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from ..core.errors import GameError, InvalidActionError
@@ -53,6 +53,7 @@ class _Rare(NamedTuple):
 
 
 _new_rare = tuple.__new__
+_object_new = object.__new__
 
 
 def _rare_field(name: str) -> property:
@@ -86,6 +87,7 @@ class IntergalacticState(State):
     extras = _rare_field("extras")
 
     def copy(self) -> IntergalacticState:
+        # ``Intergalactic.apply`` and ``_settle`` write this copy out: keep them alike
         c = object.__new__(IntergalacticState)
         c.active = self.active
         c.alive = self.alive
@@ -199,9 +201,15 @@ def _pickable(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
               ) -> tuple[Entry, ...]:
     """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
     with ``attrs`` may take: requirement met and, for entries that are kept, not held."""
-    held_set = frozenset(held)  # a player holds ~50 entries: a set, not a tuple scan
-    return tuple(e for e, kept, req, level in _PICK_ROWS[list_name]
-                 if (not kept or e.name not in held_set) and (req < 0 or attrs[req] >= level))
+    key = (list_name, _PICK_LEVELS[list_name](attrs))
+    rows = _REQ_ROWS.get(key)  # the rows whose requirement is met, per levels that count
+    if rows is None:
+        if len(_REQ_ROWS) > 100_000:
+            _REQ_ROWS.clear()
+        rows = _REQ_ROWS[key] = tuple(e for e, _, req, level in _PICK_ROWS[list_name]
+                                      if req < 0 or attrs[req] >= level)
+    hit = _PICK_KEPT[list_name].intersection(held)  # kept entries of the list held
+    return tuple(e for e in rows if e.name not in hit) if hit else rows
 
 
 _PICK_ROWS = {name: tuple((e, e.kept, -1 if e.req is None else _INDEX[e.req[0]],
@@ -210,12 +218,25 @@ _PICK_ROWS = {name: tuple((e, e.kept, -1 if e.req is None else _INDEX[e.req[0]],
               for name, rows in LISTS.items()}
 """Per list, its entries (not the 101+ row) sorted by name, so ``pick`` moves come out
 sorted by notation."""
+_PICK_KEPT = {name: frozenset(e.name for e, kept, *_ in rows if kept)
+              for name, rows in _PICK_ROWS.items()}
+"""Per list, the names of its entries that are kept (and so not taken twice)."""
+
+
+def _levels_getter(rows: tuple[tuple[Entry, bool, int, int], ...]) -> Any:
+    idx = sorted({req for *_, req, _ in rows if req >= 0})
+    return itemgetter(*idx) if idx else (lambda attrs: ())
+
+
+_PICK_LEVELS = {name: _levels_getter(rows) for name, rows in _PICK_ROWS.items()}
+"""Per list, the levels of the attributes its requirements name (a memo key)."""
+_REQ_ROWS: dict[tuple[str, Any], tuple[Entry, ...]] = {}
 
 
 @lru_cache(maxsize=4096)
 def _pick_moves(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
                 ) -> tuple[Move, ...]:
-    return tuple(_PICK_MOVES[e.name] for e in _pickable(list_name, held, attrs))
+    return tuple(map(_PICK_MOVES.__getitem__, map(_name_of, _pickable(list_name, held, attrs))))
 
 
 _PICK_MOVES = {e.name: Move.of("pick", e.name) for rows in _PICK_ROWS.values()
@@ -228,8 +249,8 @@ def _spoils_of(entries: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The Resolution's choices against a loser holding ``entries``: take one of its
     worlds or eliminate one of its developments, whichever it holds more of (both when
     it holds as many)."""
-    worlds = [n for n in entries if data.by_name(n).list == "exploration"]
-    devs = [n for n in entries if data.by_name(n).list == "development"]
+    worlds = list(filter(_WORLD_NAMES.__contains__, entries))
+    devs = list(filter(_DEVELOPMENT_NAMES.__contains__, entries))
     out: list[tuple[str, str]] = []
     if len(worlds) >= len(devs):
         out += [("take", n) for n in worlds]
@@ -240,6 +261,12 @@ def _spoils_of(entries: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 
 _FLEET_NAMES = frozenset(e.name for rows in LISTS.values() for e in rows
                          if e.fleet > 0 and e.kept)
+_WORLD_NAMES = frozenset(e.name for e in LISTS["exploration"] if e.kept)
+_DEVELOPMENT_NAMES = frozenset(e.name for e in LISTS["development"] if e.kept)
+_ADVANCED_NAMES = frozenset(e.name for lst in ("research", "buildup") for e in LISTS[lst]
+                            if e.kept and e.advanced)
+"""Names of held entries (kept, so ``data.by_name`` finds that row) of a kind."""
+_name_of = attrgetter("name")
 _TABLES = {name: _table(name) for name in STAGE_LIST.values()}
 """Per rolled list, the entry landed on for totals 0..101 (``odds.lookup``)."""
 _CRIMINAL_NAMES = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)
@@ -253,6 +280,9 @@ _BAT = {(u, d): (*([_BAT_UP] if u else []), *([_BAT_DOWN] if d else []), _DONE)
 _EXTRA = (_move("end", "turn"), _move("extra", "roll"))
 _AGAIN = (_move("attack", "again"), _move("end", "turn"))
 _PREVENT = (_move("allow", "battle"), _move("prevent", "battle"))
+_SPEND_BY = ((_SPEND[False, False], _SPEND[False, True]),
+             (_SPEND[True, False], _SPEND[True, True]))
+"""``_SPEND`` indexed by the two bools directly (no key tuple is made)."""
 for _moves in (*_SPEND.values(), *_BAT.values(), _EXTRA, _AGAIN, _PREVENT):
     assert list(_moves) == sorted(_moves, key=str)  # legal_actions() are sorted
 _ROLL_RACE, _ROLL_HOME = _move("race", "roll"), _move("homeworld", "roll")
@@ -261,7 +291,7 @@ _ROLL_RACE, _ROLL_HOME = _move("race", "roll"), _move("homeworld", "roll")
 @lru_cache(maxsize=8192)
 def _fleets(entries: tuple[str, ...]) -> tuple[str, ...]:
     """The entries among ``entries`` that give Fleet (a player's held entries)."""
-    return tuple(n for n in entries if n in _FLEET_NAMES)
+    return tuple(filter(_FLEET_NAMES.__contains__, entries))
 
 
 @lru_cache(maxsize=8192)
@@ -274,8 +304,7 @@ def _entries_vp(entries: tuple[str, ...]) -> int:
 @lru_cache(maxsize=8192)
 def _advanced(entries: tuple[str, ...]) -> int:
     """Advanced (requirement-bearing) technologies and fleets among ``entries``."""
-    return sum(1 for n in entries
-               if (e := data.by_name(n)).advanced and e.list in ("research", "buildup"))
+    return sum(map(_ADVANCED_NAMES.__contains__, entries))
 
 
 def _refresh(s: IntergalacticState) -> None:
@@ -447,7 +476,23 @@ class Intergalactic(Game):
         else:
             return super().apply(x)  # type: ignore[return-value]
         s = self._s  # a legal action was listed: a player is to move
-        new = s.copy()
+        new = _object_new(IntergalacticState)  # s.copy(), written out: a call less
+        new.active = s.active
+        new.alive = s.alive
+        new.attrs = s.attrs
+        b = s.battle
+        new.battle = None if b is None else dict(b)
+        new.bonus = s.bonus
+        new.chance = s.chance
+        new.cur = s.cur
+        new.entries = s.entries
+        new.last = s.last
+        new.phase = s.phase
+        new.rare = s.rare
+        new.stage = s.stage
+        new.temp = s.temp
+        new.todo = s.todo
+        new.tokens = s.tokens
         log = self._log
         mark = len(log)
         if x is _UP or x is _DOWN:  # a third of all steps: what _act does, written out
@@ -507,7 +552,23 @@ class Intergalactic(Game):
                 outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
                     else outcomes[0]
                 text = self._outcome_text(outcome)
-            new = s.copy()
+            new = _object_new(IntergalacticState)  # s.copy(), written out: a call less
+            new.active = s.active
+            new.alive = s.alive
+            new.attrs = s.attrs
+            b = s.battle
+            new.battle = None if b is None else dict(b)
+            new.bonus = s.bonus
+            new.chance = s.chance
+            new.cur = s.cur
+            new.entries = s.entries
+            new.last = s.last
+            new.phase = s.phase
+            new.rare = s.rare
+            new.stage = s.stage
+            new.temp = s.temp
+            new.todo = s.todo
+            new.tokens = s.tokens
             mark = len(log)
             try:
                 if ch[0] == "roll":  # a list roll: _resolve's first case, written out
@@ -573,8 +634,8 @@ class Intergalactic(Game):
                 shift = cur["shift"]
                 landing = cur["total"] + shift
                 t = s.tokens[s.active]
-                cached = _SPEND[landing < 101 and abs(shift + 1) <= t,
-                                landing > 0 and abs(shift - 1) <= t]
+                cached = _SPEND_BY[landing < 101 and abs(shift + 1) <= t][
+                    landing > 0 and abs(shift - 1) <= t]
             else:
                 cached = self._legal(s)
             self._legal_cache = cached
@@ -699,6 +760,8 @@ class Intergalactic(Game):
             return  # no entry lowers Intelligence: every cap is at least 20
         attrs = s.attrs
         for p, t in enumerate(s.tokens):
+            if t <= 20:
+                continue  # within every cap
             c = 20 + attrs[p][_INT]
             if t > c and t > 0:
                 c = max(0, c)
