@@ -51,13 +51,13 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 		'  }' \
 		'}' > $@
 
-# Tests run on every core (pytest-xdist; tests/conftest.py keeps each file on one worker, so the browser
+# Tests run on every core (pytest-xdist, one test file per worker so the browser
 # modules keep their page); then the benchmarks alone, so that their timings are not
 # disturbed; then every notebook through nbmake.
 JOBS ?= auto
 test: venv chromium jupyter-settings
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -n $(JOBS) --dist loadgroup --ignore=tests/benchmarks
+	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks
 	$(PY) -m pytest tests/benchmarks
 	$(PY) -m pytest -n $(JOBS) --nbmake notebooks/
 

@@ -30,22 +30,3 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="multiply the number of seeds of every conformance configuration (default 1)",
     )
 
-
-# Files whose tests are many independent seeded playouts: spread one test at a time over
-# the workers. Every other file stays on one worker (its module fixtures, e.g. a browser
-# page, are set up once), as with ``--dist loadfile``. The Makefile runs
-# ``pytest -n auto --dist loadgroup``.
-SPREAD = {
-    "tests/conformance/test_playouts.py",
-    "tests/spacebase/test_conformance.py",
-    "tests/blast/test_conformance.py",
-    "tests/intergalactic/test_conformance.py",
-}
-_ROOT = Path(__file__).resolve().parent.parent
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        rel = Path(item.fspath).resolve().relative_to(_ROOT).as_posix()
-        if rel not in SPREAD:
-            item.add_marker(pytest.mark.xdist_group(rel))
