@@ -18,8 +18,10 @@ the same commit.
 from __future__ import annotations
 
 import hashlib
-import json
-import random
+
+from conformance.digest import digest as shared_digest
+from conformance.digest import play
+from conformance.digest import views as _views
 
 import boardgames as bg
 from boardgames.blast import Blast, Rules
@@ -59,32 +61,6 @@ def case(seed: int) -> Blast:
     return Blast(seed=seed, rules=rules, auto_roll=auto)
 
 
-def _views(g: Blast) -> bytes:
-    return json.dumps([g.view(None), g.view(0), g.view(1)], sort_keys=True).encode()
-
-
-def play(g: Blast, seed: int, h: hashlib._Hash) -> None:
-    rng = random.Random(seed)
-    i = 0
-    while not g.is_over:
-        if g.current_player == bg.CHANCE:
-            d = g.chance_outcomes()
-            h.update(repr(sorted((repr(k), str(v)) for k, v in d.items())).encode())
-            g.roll()
-        else:
-            legal = g.legal_actions()
-            h.update("|".join(map(str, legal)).encode())
-            g.apply(rng.choice(legal))
-        if i % 13 == 0:
-            h.update(_views(g))
-        i += 1
-    h.update(g.to_json().encode())
-    h.update("\n".join(g.log).encode())
-    h.update(repr(g.history).encode())
-    h.update(_views(g))
-    h.update(repr((g.scores, g.winner)).encode())
-
-
 def _check_undo_redo_load(g: Blast) -> None:
     """Undo the last 40 decisions and redo them; load the saved game: the same game."""
     saved, end = g.to_json(), g.fork()
@@ -105,13 +81,9 @@ def _check_undo_redo_load(g: Blast) -> None:
 
 
 def digest(n: int = GAMES) -> str:
-    h = hashlib.sha256()
-    for seed in range(n):
-        g = case(seed)
-        play(g, seed, h)
-        if seed % 5 == 0:
-            _check_undo_redo_load(g)
-    return h.hexdigest()
+    """Every fifth game is also undone, redone and loaded."""
+    return shared_digest(case, n, after=lambda seed, g: _check_undo_redo_load(g)
+                         if seed % 5 == 0 else None)
 
 
 def test_seeded_random_games_are_the_same_as_before_the_speed_work() -> None:

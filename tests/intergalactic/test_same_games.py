@@ -15,10 +15,11 @@ if the change is deliberate, update :data:`DIGEST` in the same commit.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 
-import boardgames as bg
+from conformance.digest import digest as shared_digest
+from conformance.digest import play as digest_play
+
 from boardgames.intergalactic import Intergalactic, Rules
 
 GAMES = 10
@@ -38,38 +39,13 @@ def case(seed: int) -> Intergalactic:
                          auto_roll=seed % 4 != 3)
 
 
-def _views(g: Intergalactic) -> bytes:
-    return json.dumps([g.view(q) for q in (None, *range(g.players))], sort_keys=True).encode()
-
-
 def play(g: Intergalactic, seed: int, h: hashlib._Hash) -> None:
-    rng = random.Random(seed)
-    i = 0
-    while not g.is_over:
-        if g.current_player == bg.CHANCE:
-            d = g.chance_outcomes()
-            h.update(repr(sorted((repr(k), str(v)) for k, v in d.items())).encode())
-            g.roll()
-        else:
-            legal = g.legal_actions()
-            h.update("|".join(map(str, legal)).encode())
-            a = rng.choice(legal)
-            g.apply(str(a) if i % 5 == 4 else a)
-        if i % 13 == 0:
-            h.update(_views(g))
-        i += 1
-    h.update(g.to_json().encode())
-    h.update("\n".join(g.log).encode())
-    h.update(repr(g.history).encode())
-    h.update(_views(g))
-    h.update(repr((g.scores, g.winner)).encode())
+    """One game of the digest (every fifth action applied as its notation)."""
+    digest_play(g, seed, h, notation_every=5)
 
 
 def digest(n: int = GAMES) -> str:
-    h = hashlib.sha256()
-    for seed in range(n):
-        play(case(seed), seed, h)
-    return h.hexdigest()
+    return shared_digest(case, n, notation_every=5)
 
 
 def test_seeded_random_games_are_the_same_as_before_the_speed_work() -> None:

@@ -14,8 +14,9 @@ commit.
 from __future__ import annotations
 
 import hashlib
-import json
-import random
+
+from conformance.digest import digest as shared_digest
+from conformance.digest import play
 
 import boardgames as bg
 from boardgames.spacebase import Rules
@@ -37,37 +38,8 @@ def case(seed: int) -> bg.SpaceBase:
                         auto_roll=seed % 4 != 3)
 
 
-def _views(g: bg.SpaceBase) -> bytes:
-    return json.dumps([g.view(q) for q in (None, *range(g.players))], sort_keys=True).encode()
-
-
-def play(g: bg.SpaceBase, seed: int, h: hashlib._Hash) -> None:
-    rng = random.Random(seed)
-    i = 0
-    while not g.is_over:
-        if g.current_player == bg.CHANCE:
-            d = g.chance_outcomes()
-            h.update(repr(sorted((repr(k), str(v)) for k, v in d.items())).encode())
-            g.roll()
-        else:
-            legal = g.legal_actions()
-            h.update("|".join(map(str, legal)).encode())
-            g.apply(rng.choice(legal))
-        if i % 13 == 0:
-            h.update(_views(g))
-        i += 1
-    h.update(g.to_json().encode())
-    h.update("\n".join(g.log).encode())
-    h.update(repr(g.history).encode())
-    h.update(_views(g))
-    h.update(repr((g.scores, g.winner)).encode())
-
-
 def digest(n: int = GAMES) -> str:
-    h = hashlib.sha256()
-    for seed in range(n):
-        play(case(seed), seed, h)
-    return h.hexdigest()
+    return shared_digest(case, n)
 
 
 def test_seeded_random_games_are_the_same_as_before_the_speed_work() -> None:
