@@ -34,8 +34,13 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 import anywidget
+import ipywidgets
 import traitlets as t
-from ipywidgets.widgets.widget import _remove_buffers
+
+try:  # private in ipywidgets 8: without it, the board sends state the public way
+    from ipywidgets.widgets.widget import _remove_buffers
+except ImportError:  # pragma: no cover - exercised by a test that hides it
+    _remove_buffers = None
 
 from ..core.errors import GameError
 from ..core.game import CHANCE, Game, Step
@@ -394,7 +399,11 @@ class Board(anywidget.AnyWidget):
 
     def send_state(self, key: Any = None) -> None:
         """ipywidgets' ``send_state``, without searching the board's own (plain JSON)
-        traits for binary buffers: a deep copy of the view at every update."""
+        traits for binary buffers: a deep copy of the view at every update. An
+        ipywidgets without its private ``_remove_buffers`` gets its own ``send_state``."""
+        if _remove_buffers is None:
+            ipywidgets.Widget.send_state(self, key)
+            return
         state = self.get_state(key=key)
         if not state:
             return

@@ -148,6 +148,26 @@ def test_the_board_sends_what_ipywidgets_would() -> None:
     assert ours["buffer_paths"] == [] and ours["state"]["layout"].startswith("IPY_MODEL_")
 
 
+def test_without_the_private_helper_the_board_sends_the_public_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ipywidgets without ``_remove_buffers`` (it is private): the same message, sent
+    by ipywidgets' own ``send_state``."""
+    from boardgames.ui import board as board_module
+
+    _, b = spending()
+    wire = wired(b)
+    keys = ["view", "extra", "history", "legal", "version", "layout"]
+    b.send_state(keys)
+    calls: list[Any] = []
+    public = ipywidgets.Widget.send_state
+    monkeypatch.setattr(board_module, "_remove_buffers", None)
+    monkeypatch.setattr(ipywidgets.Widget, "send_state",
+                        lambda self, key=None: (calls.append(key), public(self, key)))
+    b.send_state(keys)
+    ours, fallback = wire.sent
+    assert calls == [keys] and ours == fallback
+
+
 def test_the_seldom_changing_extras_travel_apart() -> None:
     g, b = spending()
     state = json.loads(json.dumps(b.get_state()))
