@@ -12,10 +12,6 @@
 
 from __future__ import annotations
 
-import ast
-import dataclasses
-import re
-import typing
 from pathlib import Path
 
 import pytest
@@ -29,26 +25,11 @@ from blast.blast_support import (
     norm,
     prose_sentences,
 )
+from rule_coverage import named_tests, option_values, rule_tests, split_rulings, unquoted
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "rules" / "blast.md"
-FILES = sorted(HERE.glob("test_rules_*.py"))
-FILES = [p for p in FILES if p.name != Path(__file__).name]
-
-
-def _tests() -> dict[str, str]:
-    """``{test name: docstring}`` of every rule test module."""
-    out: dict[str, str] = {}
-    for path in FILES:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                assert node.name not in out, f"{node.name} defined twice"
-                out[node.name] = ast.get_docstring(node) or ""
-    return out
-
-
-TESTS = _tests()
+FILES, TESTS = rule_tests(HERE)
 DOCS = norm(" ".join(TESTS.values()))
 
 
@@ -71,18 +52,13 @@ def test_every_card_note_and_footnote_is_quoted_by_a_test(note: str) -> None:
     assert f'"{note}"' in DOCS or note in DOCS
 
 
-def _ruling_sentences() -> list[tuple[str, str]]:
-    """(ruling, sentence) of every ruling; a short title ("Track.", "Deck.") is not a
-    sentence."""
-    out = []
-    for key, text in blast_rulings().items():
-        for s in re.split(r"(?<=[.;:])\s+(?=[A-Z(])", _plain(text)):
-            if not (s.endswith(".") and len(s.split()) <= 2):
-                out.append((key, s))
-    return out
+# a short title ("Track.", "Deck.") is not a sentence
+RULING_SENTENCES = split_rulings(
+    {k: _plain(t) for k, t in blast_rulings().items()},
+    is_title=lambda s: s.endswith(".") and len(s.split()) <= 2)
 
 
-@pytest.mark.parametrize(("ruling", "sentence"), _ruling_sentences())
+@pytest.mark.parametrize(("ruling", "sentence"), RULING_SENTENCES)
 def test_every_sentence_of_every_ruling_is_quoted_by_a_test(ruling: str, sentence: str) -> None:
     assert sentence in DOCS
 
@@ -96,47 +72,26 @@ def test_there_are_eleven_blast_rulings() -> None:
     assert list(blast_rulings()) == [str(n) for n in range(1, 12)]
 
 
-def _option_values() -> list[tuple[str, str]]:
-    out = []
-    hints = typing.get_type_hints(Rules)
-    for f in dataclasses.fields(Rules):
-        hint = hints[f.name]
-        if typing.get_origin(hint) is typing.Literal:
-            out += [(f.name, v) for v in typing.get_args(hint)]
-        elif hint is bool:
-            out += [(f.name, "true"), (f.name, "false")]
-        else:
-            out.append((f.name, ""))
-    return out
-
-
-@pytest.mark.parametrize(("field", "value"), _option_values())
+@pytest.mark.parametrize(("field", "value"), option_values(Rules))
 def test_every_option_value_has_a_test_named_after_it(field: str, value: str) -> None:
     key = f"option_{field}_{value}" if value else f"option_{field}"
     assert any(key in name for name in TESTS), key
 
 
 def test_quotes_in_docstrings_are_in_the_rule_text_or_the_rulings() -> None:
-    sources = norm(RULE_TEXT) + " " + _plain(RULINGS_TEXT)
-    bad = []
-    for name, doc in TESTS.items():
-        prose = re.sub(r"``.*?``", "", norm(doc))  # code spans: ``tie="defender"``
-        for q in re.findall(r'"([^"]+)"', prose):
-            if norm(q) not in sources:
-                bad.append((name, q))
-    assert bad == []
+    # code spans (``tie="defender"``) are not quotes
+    assert unquoted(TESTS, norm(RULE_TEXT) + " " + _plain(RULINGS_TEXT), norm) == []
 
 
 def test_the_rules_doc_names_every_rule_test_and_only_existing_ones() -> None:
-    text = DOC.read_text(encoding="utf-8")
-    named = set(re.findall(r"\btest_\w+(?![\w.])", text))  # not file names (test_x.py)
+    named = named_tests(DOC.read_text(encoding="utf-8"))
     assert named - set(TESTS) == set(), "the doc names tests that do not exist"
     assert set(TESTS) - named == set(), "rule tests missing from the doc"
 
 
 def test_the_rules_doc_names_every_option_and_its_values() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for field, value in _option_values():
+    for field, value in option_values(Rules):
         assert f"`{field}`" in text, field
         if value and value not in ("true", "false"):
             assert f"`{value}`" in text or f'"{value}"' in text, (field, value)

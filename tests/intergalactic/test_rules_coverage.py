@@ -15,10 +15,8 @@
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
-import typing
 from pathlib import Path
 
 import pytest
@@ -31,25 +29,11 @@ from intergalactic.support import (
     ruling_sentences,
     rulings,
 )
+from rule_coverage import named_tests, option_values, rule_tests, unquoted
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "rules" / "intergalactic.md"
-FILES = sorted(p for p in HERE.glob("test_rules_*.py") if p.name != Path(__file__).name)
-
-
-def _tests() -> dict[str, str]:
-    """``{test name: docstring}`` of every rule test module."""
-    out: dict[str, str] = {}
-    for path in FILES:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                assert node.name not in out, f"{node.name} defined twice"
-                out[node.name] = ast.get_docstring(node) or ""
-    return out
-
-
-TESTS = _tests()
+FILES, TESTS = rule_tests(HERE)
 DOCS = norm(" ".join(TESTS.values()))
 
 
@@ -89,18 +73,7 @@ def test_there_are_nine_intergalactic_rulings() -> None:
     assert list(rulings()) == [str(n) for n in range(1, 10)]
 
 
-def _option_values() -> list[tuple[str, str]]:
-    out = []
-    hints = typing.get_type_hints(Rules)
-    for f in dataclasses.fields(Rules):
-        if hints[f.name] is bool:
-            out += [(f.name, "true"), (f.name, "false")]
-        else:
-            out.append((f.name, ""))
-    return out
-
-
-@pytest.mark.parametrize(("field", "value"), _option_values())
+@pytest.mark.parametrize(("field", "value"), option_values(Rules))
 def test_every_option_value_has_a_test_named_after_it(field: str, value: str) -> None:
     key = f"option_{field}_{value}" if value else f"option_{field}"
     assert any(key in name for name in TESTS), key
@@ -117,19 +90,14 @@ def test_every_option_ruling_is_a_rules_field_with_its_default() -> None:
 
 
 def test_quotes_in_docstrings_are_in_the_rule_text_or_the_rulings() -> None:
+    # code spans (``Rules(...)``) are not quotes
     sources = norm(RULE_TEXT) + " " + norm(RULINGS_TEXT.replace("**", ""))
-    bad = []
-    for name, doc in TESTS.items():
-        prose = re.sub(r"``.*?``", "", norm(doc))  # code spans: ``Rules(...)``
-        for q in re.findall(r'"([^"]+)"', prose):
-            if norm(q) not in sources:
-                bad.append((name, q))
-    assert bad == []
+    assert unquoted(TESTS, sources, norm) == []
 
 
 def test_the_rules_doc_names_every_rule_test_and_only_existing_ones() -> None:
     text = DOC.read_text(encoding="utf-8")
-    named = set(re.findall(r"\btest_\w+(?![\w.])", text))  # not file names (test_x.py)
+    named = named_tests(text)
     assert named - set(TESTS) == set(), "the doc names tests that do not exist"
     assert set(TESTS) - named == set(), "rule tests missing from the doc"
 

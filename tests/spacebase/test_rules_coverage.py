@@ -13,13 +13,18 @@
 
 from __future__ import annotations
 
-import ast
-import dataclasses
 import re
-import typing
 from pathlib import Path
 
 import pytest
+from rule_coverage import (
+    defined_tests,
+    named_tests,
+    option_values,
+    rule_tests,
+    split_rulings,
+    unquoted,
+)
 from spacebase.support import (
     RULE_TEXT,
     RULINGS_TEXT,
@@ -32,22 +37,7 @@ from spacebase.support import (
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "rules" / "spacebase.md"
-FILES = sorted(HERE.glob("test_rules_*.py"))
-FILES = [p for p in FILES if p.name != Path(__file__).name]
-
-
-def _tests() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for path in FILES:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                assert node.name not in out, f"{node.name} defined twice"
-                out[node.name] = ast.get_docstring(node) or ""
-    return out
-
-
-TESTS = _tests()
+FILES, TESTS = rule_tests(HERE)
 
 
 def _plain(text: str) -> str:
@@ -67,16 +57,12 @@ def test_every_sentence_of_the_rule_text_is_quoted_by_a_test(sentence: str) -> N
     assert sentence in DOCS
 
 
-def _ruling_sentences() -> list[tuple[str, str]]:
-    out = []
-    for key, text in rulings().items():
-        for s in re.split(r"(?<=[.;:])\s+(?=[A-Z(\"])", _plain(text)):
-            if not (s.endswith(".") and len(s.split()) == 1):  # a title: "Deck."
-                out.append((key, s))
-    return out
+# a title ("Deck.") is not a sentence
+RULING_SENTENCES = split_rulings({k: _plain(t) for k, t in rulings().items()}, before='A-Z("',
+                                 is_title=lambda s: s.endswith(".") and len(s.split()) == 1)
 
 
-@pytest.mark.parametrize(("ruling", "sentence"), _ruling_sentences())
+@pytest.mark.parametrize(("ruling", "sentence"), RULING_SENTENCES)
 def test_every_sentence_of_every_ruling_is_quoted_by_a_test(ruling: str, sentence: str) -> None:
     assert sentence in DOCS
 
@@ -86,19 +72,7 @@ def test_every_ruling_has_a_test_named_after_it(ruling: str) -> None:
     assert any(f"ruling_{ruling}" in name for name in TESTS)
 
 
-def _option_values() -> list[tuple[str, str]]:
-    out = []
-    hints = typing.get_type_hints(Rules)
-    for f in dataclasses.fields(Rules):
-        hint = hints[f.name]
-        if typing.get_origin(hint) is typing.Literal:
-            out += [(f.name, v) for v in typing.get_args(hint)]
-        else:
-            out.append((f.name, ""))
-    return out
-
-
-@pytest.mark.parametrize(("field", "value"), _option_values())
+@pytest.mark.parametrize(("field", "value"), option_values(Rules))
 def test_every_option_value_has_a_test_named_after_it(field: str, value: str) -> None:
     names = " ".join(TESTS)
     if value:
@@ -109,35 +83,28 @@ def test_every_option_value_has_a_test_named_after_it(field: str, value: str) ->
 
 
 def test_quotes_in_docstrings_are_in_the_rule_text_or_the_rulings() -> None:
-    sources = norm(RULE_TEXT) + " " + _plain(RULINGS_TEXT)
-    bad = []
-    for name, doc in TESTS.items():
-        prose = re.sub(r"``.*?``", "", norm(doc))
-        for q in re.findall(r'"([^"]+)"', prose):
-            if norm(q) not in sources:
-                bad.append((name, q))
-    assert bad == []
+    assert unquoted(TESTS, norm(RULE_TEXT) + " " + _plain(RULINGS_TEXT), norm) == []
 
 
 def test_the_rules_doc_names_every_rule_test_and_only_existing_ones() -> None:
     text = DOC.read_text(encoding="utf-8")
-    named = set(re.findall(r"\btest_\w+", text))
+    named = named_tests(text, files=True)
     known = set(TESTS) | {"test_data", "test_board", "test_odds", "test_bad_input",
                           "test_render", "test_conformance", "test_rules_coverage",
                           "test_bench_spacebase", "test_rules_setup", "test_rules_phases",
                           "test_rules_sites", "test_agents", "test_spacebase_board"}
     known |= {p.stem for p in HERE.glob("test_*.py")}  # a file named as a whole
     root = HERE.parents[1]
-    for other in (HERE / "test_agents.py", root / "tests" / "ui" / "test_spacebase_board.py",
-                  root / "tests" / "browser" / "test_spacebase_board.py"):
-        known |= set(re.findall(r"^def (test_\w+)", other.read_text(encoding="utf-8"), re.M))
+    known |= defined_tests([HERE / "test_agents.py",
+                            root / "tests" / "ui" / "test_spacebase_board.py",
+                            root / "tests" / "browser" / "test_spacebase_board.py"])
     assert named - known == set(), "the doc names tests that do not exist"
     assert set(TESTS) - named == set(), "rule tests missing from the doc"
 
 
 def test_the_rules_doc_names_every_option_and_its_values() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for field, value in _option_values():
+    for field, value in option_values(Rules):
         assert f"`{field}`" in text, field
         if value:
             assert f'"{value}"' in text or f"`{value}`" in text, (field, value)
