@@ -45,6 +45,24 @@ still sampled on the way down) was at least as strong as random or greedy playou
 to 20 decisions in every game, at a fraction of the cost."""
 
 
+GAME_PRESETS: dict[str, dict[str, dict[str, Any]]] = {
+    "spacehole": {
+        "easy": {"iterations": 24, "search": "flat"},
+        "medium": {"iterations": 64, "search": "flat"},
+        "hard": {"iterations": 256, "search": "flat"},
+    },
+}
+"""Per-game presets, used by an agent made with ``search="auto"`` (the default):
+Spacehole's are a flat search (``search="flat"``) of that many playouts per decision,
+each played to the end by the game's ``rollout_policy`` and scored with its
+``outcome_value`` (the final score). Spacehole is solo and its only hidden thing is
+the deck's order: a colony's survival is decided by battles many turns away, which a
+heuristic scores poorly and a playout plays out. ``iterations=`` still overrides the
+number of playouts."""
+
+SEARCHES = ("auto", "tree", "flat")
+
+
 def _check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, not {seed!r}")
@@ -220,6 +238,7 @@ class MCTSAgent(Agent):
         greedy_prior: float = 0.0,
         stop_early: bool = True,
         complete: int = 0,
+        search: str = "auto",
         seed: int = 0,
     ) -> None:
         super().__init__(seed)
@@ -250,7 +269,11 @@ class MCTSAgent(Agent):
             raise ValueError(f"complete must be an int >= 0, not {complete!r}")
         if not isinstance(stop_early, bool):
             raise ValueError(f"stop_early must be True or False, not {stop_early!r}")
+        if search not in SEARCHES:
+            raise ValueError(f"search must be one of {SEARCHES}, not {search!r}")
         self.difficulty = difficulty
+        self.search = search
+        self._iterations_given = iterations is not None or seconds is not None
         self.iterations = preset["iterations"] if iterations is None and seconds is None \
             else iterations
         self.seconds = seconds
@@ -270,7 +293,7 @@ class MCTSAgent(Agent):
 
     _DEFAULTS: ClassVar[dict[str, Any]] = {
         "exploration": 0.7, "prior_visits": 3.0, "playout": "random", "reuse": True,
-        "greedy_prior": 0.0, "stop_early": True, "complete": 0}
+        "greedy_prior": 0.0, "stop_early": True, "complete": 0, "search": "auto"}
 
     def settings(self) -> dict[str, Any]:
         preset = DIFFICULTIES[self.difficulty]
@@ -306,8 +329,22 @@ class MCTSAgent(Agent):
             return None
         return k.node
 
+    def _game_preset(self, game: Game) -> dict[str, Any]:
+        """The search and budget for ``game``: the game's own preset (``GAME_PRESETS``)
+        with ``search="auto"``, else the generic tree search."""
+        preset = GAME_PRESETS.get(game.name, {}).get(self.difficulty, {}) \
+            if self.search == "auto" else {}
+        search = preset.get("search", "tree") if self.search == "auto" else self.search
+        iterations = self.iterations
+        if not self._iterations_given and "iterations" in preset:
+            iterations = preset["iterations"]
+        return {"search": search, "iterations": iterations}
+
     def choose(self, game: Game) -> Any:
         legal = _legal(game)
+        setup = self._game_preset(game)
+        if setup["search"] == "flat":
+            return self._choose_flat(game, legal, setup["iterations"])
         player = game.current_player
         kept = self._kept_root(game, player)
         if len(legal) == 1:
@@ -376,6 +413,89 @@ class MCTSAgent(Agent):
         if self.reuse and best in root.children:
             self._kept = _Kept(game, len(game._hist) + 1, best, root.children[best])
         return best
+
+    def _choose_flat(self, game: Game, legal: tuple[Any, ...], iterations: int | None) -> Any:
+        """Flat Monte Carlo search with common random numbers (Spacehole's presets):
+        every action still in the running is tried on the same determinisation with
+        the same chance outcomes (one seed a round), played to the end by the game's
+        ``rollout_policy`` (uniform without one) and scored by its ``outcome_value``
+        (the 0/1 of a win without one); sequential halving drops the worse half of the
+        actions after each of ``ceil(log2(actions))`` equal shares of the budget. The
+        best mean wins (ties: the legal order). The paired playouts compare the actions
+        on the same deck order, so the noise of the draw mostly cancels out."""
+        self._kept = None
+        player = game.current_player
+        if len(legal) == 1:
+            self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
+            return legal[0]
+        module = _game_agents(game.name)
+        policy = getattr(module, "rollout_policy", None)
+        outcome = getattr(module, "outcome_value", None)
+        rng = self._rng
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        budget = iterations
+        alive = list(legal)
+        total = dict.fromkeys(legal, 0.0)
+        runs = dict.fromkeys(legal, 0)
+        phases = max(1, math.ceil(math.log2(len(legal))))
+        done = 0
+        for phase in range(phases):
+            if budget is not None and phase and done + len(alive) > budget:
+                break
+            share = None if budget is None else \
+                max(1, (budget * (phase + 1) // phases - done) // len(alive))
+            until = None if deadline is None else \
+                start + (deadline - start) * (phase + 1) / phases
+            r = 0
+            while share is None or r < share:
+                if until is not None and r and time.perf_counter() >= until:
+                    break
+                seed = rng.getrandbits(63)
+                for a in alive:
+                    g = game.determinize(player, seed=seed)
+                    g._agent_play(a)
+                    total[a] += self._play_to_end(g, random.Random(seed), player, policy,
+                                                  outcome)
+                    runs[a] += 1
+                    done += 1
+                r += 1
+            if len(alive) > 1 and phase < phases - 1:
+                keep = max(1, -(-len(alive) // 2))
+                alive = sorted(alive, key=lambda a: -total[a] / max(1, runs[a]))[:keep]
+        best = max(alive, key=lambda a: total[a] / max(1, runs[a]))
+        self.last_search = {
+            "iterations": done, "reused": 0, "seconds": time.perf_counter() - start,
+            "visits": {str(a): runs[a] for a in legal},
+            "values": {str(a): round(total[a] / runs[a], 4) if runs[a] else 0.0
+                       for a in legal},
+        }
+        return best
+
+    @staticmethod
+    def _play_to_end(g: Game, rng: random.Random, player: int, policy: Any,
+                     outcome: Any) -> float:
+        """Play the determinised ``g`` to its end (chance from ``rng``, decisions by
+        ``policy``) and return ``player``'s outcome value."""
+        to_move = g._to_move
+        while True:
+            to = to_move(g._s)
+            if to is None:
+                break
+            if to == CHANCE:
+                g._agent_sample(rng)
+                continue
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            elif policy is not None:
+                a = policy(g, rng)
+            else:
+                a = legal[rng.randrange(len(legal))]
+            g._agent_play(a)
+        if outcome is not None:
+            return float(outcome(g, player))
+        return 1.0 if g.winner == player else 0.0
 
     def _ranked(self, g: Game, node: _Node, legal: tuple[Any, ...], to: int) -> list[Any]:
         """The legal actions, best first by their value one step ahead for the player

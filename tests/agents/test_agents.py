@@ -16,6 +16,7 @@ import pytest
 import boardgames as bg
 from boardgames.agents import (
     DIFFICULTIES,
+    GAME_PRESETS,
     GreedyAgent,
     MCTSAgent,
     RandomAgent,
@@ -189,6 +190,72 @@ def test_mcts_cannot_see_the_other_hands_spacebase() -> None:
     assert ma.last_search["visits"] == mb.last_search["visits"]
 
 
+def _spacehole_decision(seed: int, turn: int = 6) -> bg.Game:
+    """A Spacehole position with a choice to make, reached with the greedy player."""
+    g = bg.Spacehole(seed=seed)
+    greedy = GreedyAgent(seed=seed)
+    while not g.is_over:
+        if g.turn >= turn and len(g.legal_actions()) > 1:
+            return g
+        g.apply(greedy.choose(g))
+    raise AssertionError(f"seed {seed}: the colony fell before turn {turn}")
+
+
+def test_spacehole_mcts_cannot_read_the_deck_order() -> None:
+    """Spacehole's presets search by playouts to the end of the game: they must play on
+    determinisations (draws sampled from the cards left), never on the real deck order.
+    Two games in the same position whose real futures differ (other seeds: other draws)
+    get the very same search and choice."""
+    for seed in (2, 11):  # positions with three or four actions to choose from
+        a = _spacehole_decision(seed)
+        assert len(a.legal_actions()) >= 3
+        b = a.fork()
+        b.seed = a.seed ^ 0x5DEECE66D  # the real draws to come now differ
+        ra, rb = a.fork(), b.fork()
+        ra.apply(ra.legal_actions()[0])
+        rb.apply(rb.legal_actions()[0])
+        futures = []
+        for g in (ra, rb):
+            while not g.is_over and len(g.history) < len(a.history) + 60:
+                g.apply(g.legal_actions()[0])
+            futures.append([str(st.value) for st in g.history[len(a.history):]])
+        assert futures[0] != futures[1]  # the planted difference is real
+        assert a.view(0) == b.view(0)
+        ma, mb = MCTSAgent("easy", seed=seed), MCTSAgent("easy", seed=seed)
+        assert ma.choose(a) == mb.choose(b)
+        assert ma.last_search == {**mb.last_search, "seconds": ma.last_search["seconds"]}
+        assert ma.last_search["iterations"] > 0
+
+
+def test_spacehole_presets_are_a_flat_search_of_paired_playouts() -> None:
+    """``search="auto"`` gives Spacehole its own presets (``GAME_PRESETS``): every action
+    played out on the same determinisations (common random numbers), the worse half
+    dropped after each share of the budget; ``search="tree"`` the generic tree."""
+    g = _spacehole_decision(2)
+    legal = g.legal_actions()
+    flat = MCTSAgent("easy", seed=2)
+    choice = flat.choose(g)
+    assert choice in legal
+    budget = GAME_PRESETS["spacehole"]["easy"]["iterations"]
+    visits = flat.last_search["visits"]
+    assert 0 < flat.last_search["iterations"] == sum(visits.values()) <= budget
+    best = max(visits.values())
+    assert visits[str(choice)] == best  # the winner survived every halving
+    assert all(v >= 0 for v in flat.last_search["values"].values())
+    again = MCTSAgent("easy", seed=2)
+    assert again.choose(g) == choice and again.last_search["visits"] == visits
+    tree = MCTSAgent("easy", search="tree", stop_early=False, seed=2)
+    assert tree.choose(g) in legal
+    assert tree.last_search["iterations"] == DIFFICULTIES["easy"]["iterations"]
+    given = MCTSAgent("easy", iterations=6, seed=2)
+    given.choose(g)
+    assert given.last_search["iterations"] <= max(6, len(legal))
+    # Blast has no preset of its own: the tree search
+    b = bg.Blast(seed=3)
+    b.apply(b.legal_actions()[0]) if len(b.legal_actions()) == 1 else None
+    assert MCTSAgent("easy", seed=1)._game_preset(b)["search"] == "tree"
+
+
 def test_agents_refuse_bad_settings() -> None:
     with pytest.raises(ValueError, match="difficulty"):
         MCTSAgent("impossible")
@@ -200,6 +267,8 @@ def test_agents_refuse_bad_settings() -> None:
         MCTSAgent(complete=-1)
     with pytest.raises(ValueError, match="stop_early"):
         MCTSAgent(stop_early=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="search"):
+        MCTSAgent(search="deep")
     with pytest.raises(TypeError, match="seed"):
         RandomAgent(seed="x")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown agent"):
@@ -212,6 +281,8 @@ def test_spawn_keeps_the_settings_with_a_new_seed() -> None:
     a = MCTSAgent("hard", iterations=77, rollout_depth=3, seed=1)
     b = a.spawn(5)
     assert (b.difficulty, b.iterations, b.rollout_depth, b.seed) == ("hard", 77, 3, 5)
+    c = MCTSAgent("easy", search="tree", seed=1).spawn(2)
+    assert (c.search, c.seed, c.iterations) == ("tree", 2, DIFFICULTIES["easy"]["iterations"])
     assert repr(RandomAgent(3).spawn(4)) == "RandomAgent(seed=4)"
     assert set(DIFFICULTIES) == {"easy", "medium", "hard"}
     assert make_agent("medium").difficulty == "medium"
