@@ -1,6 +1,7 @@
 """Invariants of an Intergalactic position, checked by the conformance tests at every
-step: tokens within the cap, entries held at most once, eliminated players never act, and
-the incrementally kept attribute levels equal to a computation from scratch."""
+step: tokens within the cap, entries held at most once, eliminated players never act, the
+incrementally kept attribute levels equal to a computation from scratch, and the phase
+"over" exactly when the stage is."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ def invariants(game: Intergalactic) -> list[str]:
         bad.append(f"turn {s.turn} beyond the stage's end")
     if s.attrs != _all_attributes(s.races, s.homeworlds, s.entries, s.alive):
         bad.append("incremental attributes differ from a computation from scratch")
+    if (s.stage == "over") != (s.phase == "over"):  # ``is_over`` reads the phase
+        bad.append(f"stage {s.stage!r} and phase {s.phase!r} disagree on the game's end")
     if s.stage not in ("setup", "over") and any(r is None for r in s.races):
         bad.append("a player has no race after set-up")
     return bad

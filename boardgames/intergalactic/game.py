@@ -1,9 +1,11 @@
 """Intergalactic: the state and its transitions (every rule of intergalactic.txt and every
 Intergalactic ruling of RULINGS.md; docs/rules/intergalactic.md maps them to code here).
 
-A turn is a queue of small *tasks* (``s.todo``, a tuple, front first): ``_advance`` runs
-automatic tasks until one needs a player's decision (``s.phase``, ``s.active``) or a
-chance outcome (``s.chance``). Actions and outcomes push new tasks to the front.
+A turn is a queue of small *tasks* (``s.todo``, front first: a linked list of ``(task,
+rest)`` pairs ending in ``()``, so taking the front task allocates nothing, pushing one
+allocates one pair, and a player-turn's tasks are made once): ``_advance`` runs automatic
+tasks until one needs a player's decision (``s.phase``, ``s.active``) or a chance outcome
+(``s.chance``). Actions and outcomes push new tasks to the front.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ _DICE = {f"d{n}": (tuple(range(1, n + 1)), (1,) * n) for n in (6, 10, 100)}
 class _Rare(NamedTuple):
     """The parts of a state that change at most a few times a player-turn, in one slot
     (``IntergalacticState.rare``) shared by the states until one changes it: a step
-    copies 15 slots, not 23, and the garbage collector never traverses this tuple (it
+    copies 11 slots, not 24, and the garbage collector never traverses this tuple (it
     holds no containers that can take part in a cycle)."""
 
     races: tuple[str | None, ...]
@@ -50,6 +52,10 @@ class _Rare(NamedTuple):
     jam: tuple[int, ...]
     turn: int
     extras: int
+    stage: str
+    alive: tuple[bool, ...]
+    bonus: tuple[int, ...]
+    temp: tuple[tuple[str, ...], ...]
 
 
 _new_rare = tuple.__new__
@@ -73,8 +79,8 @@ class IntergalacticState(State):
     entries are sorted tuples of names; the battle is a dict copied on write; the
     attributes of :class:`_Rare` (``races``, ``turn``, ...) are kept in ``rare``."""
 
-    __slots__ = ("active", "alive", "attrs", "battle", "bonus", "chance", "cur", "entries",
-                 "last", "phase", "rare", "stage", "temp", "todo", "tokens")
+    __slots__ = ("active", "attrs", "battle", "chance", "cur", "entries", "last", "phase",
+                 "rare", "todo", "tokens")
 
     races = _rare_field("races")
     homeworlds = _rare_field("homeworlds")
@@ -85,26 +91,42 @@ class IntergalacticState(State):
     jam = _rare_field("jam")
     turn = _rare_field("turn")
     extras = _rare_field("extras")
+    stage = _rare_field("stage")
+    alive = _rare_field("alive")
+    bonus = _rare_field("bonus")
+    temp = _rare_field("temp")
 
     def copy(self) -> IntergalacticState:
         # ``Intergalactic.apply`` and ``_settle`` write this copy out: keep them alike
         c = object.__new__(IntergalacticState)
         c.active = self.active
-        c.alive = self.alive
         c.attrs = self.attrs
-        c.battle = None if self.battle is None else dict(self.battle)
-        c.bonus = self.bonus
+        c.battle = self.battle  # copied on write (``_own_battle``)
         c.chance = self.chance
         c.cur = self.cur
         c.entries = self.entries
         c.last = self.last
         c.phase = self.phase
         c.rare = self.rare
-        c.stage = self.stage
-        c.temp = self.temp
         c.todo = self.todo
         c.tokens = self.tokens
         return c
+
+
+def _thaw(snap: tuple) -> IntergalacticState:
+    """The state of which ``snap`` is the snapshot: its slots in order. The written-out
+    steps keep snapshots, not states, on the undo stack: a tuple of tuples, strings,
+    numbers and flat dicts is untracked by the garbage collector once it has seen it,
+    where a state would be traversed by every collection for the rest of the game."""
+    s = _object_new(IntergalacticState)
+    (s.active, s.attrs, s.battle, s.chance, s.cur, s.entries, s.last, s.phase, s.rare,
+     s.todo, s.tokens) = snap
+    return s
+
+
+assert IntergalacticState.__slots__ == (
+    "active", "attrs", "battle", "chance", "cur", "entries", "last", "phase", "rare", "todo",
+    "tokens")  # the order of a snapshot
 
 
 _DIE_SIDES = {f"d{n}": n for n in (6, 10, 100)}
@@ -145,6 +167,51 @@ def _holds(held: tuple[str, ...], name: str) -> bool:
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
     return (*t[:i], v, *t[i + 1:])
+
+
+Todo = tuple
+"""A task queue: ``()`` or ``(task, rest)`` (see the module's docstring)."""
+
+
+def _todo(*tasks: tuple, rest: Todo = ()) -> Todo:
+    """The queue of ``tasks`` (front first) followed by the queue ``rest``."""
+    for t in reversed(tasks):
+        rest = (t, rest)
+    return rest
+
+
+def _tasks(todo: Todo) -> list[tuple]:
+    """The tasks of a queue, front first."""
+    out = []
+    while todo:
+        t, todo = todo
+        out.append(t)
+    return out
+
+
+_TURN_TODO: dict[tuple[str, int], Todo] = {}
+"""A player-turn's tasks per (stage, player), made once."""
+_EXTRA_TASKS: dict[tuple[str, int], tuple[tuple, tuple]] = {}
+"""The tasks an extra roll pushes per (list, player): the roll, then the next offer."""
+
+
+def _turn_todo(stage: str, p: int) -> Todo:
+    todo = _TURN_TODO.get((stage, p))
+    if todo is None:
+        if stage == "conflict":
+            todo = _todo(("income", p), ("challenge", p), ("again", p))
+        else:
+            roll, offer = _extra_tasks(STAGE_LIST[stage], p)
+            todo = _todo(("income", p), roll, offer)
+        _TURN_TODO[stage, p] = todo
+    return todo
+
+
+def _extra_tasks(lst: str, p: int) -> tuple[tuple, tuple]:
+    tasks = _EXTRA_TASKS.get((lst, p))
+    if tasks is None:
+        tasks = _EXTRA_TASKS[lst, p] = (("roll", p, lst, 0, 0, False), ("offer", p))
+    return tasks
 
 
 _INDEX = {a: i for i, a in enumerate(ATTRIBUTES)}
@@ -236,12 +303,34 @@ _REQ_ROWS: dict[tuple[str, Any], tuple[Entry, ...]] = {}
 @lru_cache(maxsize=4096)
 def _pick_moves(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
                 ) -> tuple[Move, ...]:
-    return tuple(map(_PICK_MOVES.__getitem__, map(_name_of, _pickable(list_name, held, attrs))))
+    """The ``pick`` moves of :func:`_pickable`, memoised per list, levels of the
+    attributes its requirements name and kept entries of the list held (what decides
+    them), so a new position seldom lists them again."""
+    key = (list_name, _PICK_LEVELS[list_name](attrs), _PICK_KEPT[list_name].intersection(held))
+    moves = _PICK_BY_LEVELS.get(key)
+    if moves is None:
+        if len(_PICK_BY_LEVELS) > 100_000:
+            _PICK_BY_LEVELS.clear()
+        moves = _PICK_BY_LEVELS[key] = tuple(
+            map(_PICK_MOVES.__getitem__, map(_name_of, _pickable(list_name, held, attrs))))
+    return moves
+
+
+_PICK_BY_LEVELS: dict[tuple[str, Any, frozenset[str]], tuple[Move, ...]] = {}
 
 
 _PICK_MOVES = {e.name: Move.of("pick", e.name) for rows in _PICK_ROWS.values()
                for e, *_ in rows}
 """The ``pick`` move of every entry that can be picked, made once."""
+_PICK_ENTRY: dict[tuple[str, str], Entry] = {}
+"""Per (list, name), the row a ``pick`` takes: the list's first row of that name (not
+its 101+ row)."""
+for _name, _rows in LISTS.items():
+    for _e in _rows:
+        if _e.dc <= 100:
+            _PICK_ENTRY.setdefault((_name, _e.name), _e)
+_PICK_LINES = tuple({n: f"P{p} picks {n}" for n in _PICK_MOVES} for p in range(6))
+"""Per player, the log line of a ``pick`` per entry name."""
 
 
 @lru_cache(maxsize=4096)
@@ -257,6 +346,19 @@ def _spoils_of(entries: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     if len(devs) >= len(worlds):
         out += [("remove", n) for n in devs]
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _verb_moves(verb: str, args: tuple[str, ...]) -> tuple[Move, ...]:
+    """The moves ``verb <arg>`` for ``args``, sorted by notation (``_legal``'s lists of
+    attacks, fleets to discard or sabotage), memoised."""
+    return tuple(sorted({_move(verb, a) for a in args}, key=str))
+
+
+@lru_cache(maxsize=8192)
+def _spoils_moves(entries: tuple[str, ...]) -> tuple[Move, ...]:
+    """The Resolution's moves against a loser holding ``entries``, sorted by notation."""
+    return tuple(sorted({_move(v, n) for v, n in _spoils_of(entries)}, key=str))
 
 
 _FLEET_NAMES = frozenset(e.name for rows in LISTS.values() for e in rows
@@ -305,6 +407,13 @@ def _entries_vp(entries: tuple[str, ...]) -> int:
 def _advanced(entries: tuple[str, ...]) -> int:
     """Advanced (requirement-bearing) technologies and fleets among ``entries``."""
     return sum(map(_ADVANCED_NAMES.__contains__, entries))
+
+
+def _own_battle(s: IntergalacticState) -> dict[str, Any]:
+    """``s.battle``, copied for ``s`` to change: the states share a battle dict until one
+    changes it (a step does not copy it)."""
+    b = s.battle = dict(s.battle)  # type: ignore[arg-type]
+    return b
 
 
 def _refresh(s: IntergalacticState) -> None:
@@ -361,17 +470,14 @@ class Intergalactic(Game):
         n = self.players
         s = object.__new__(IntergalacticState)
         s.rare = _Rare(races=(None,) * n, homeworlds=(None,) * n, order=tuple(range(n)),
-                       order_rolls=((),) * n, x=n, idx=0, jam=(0,) * n, turn=0, extras=0)
-        s.stage = "setup"
+                       order_rolls=((),) * n, x=n, idx=0, jam=(0,) * n, turn=0, extras=0,
+                       stage="setup", alive=(True,) * n, bonus=(0,) * n, temp=((),) * n)
         s.phase = "order"
         s.active = None
         s.entries = ((),) * n
         s.tokens = (0,) * n
-        s.alive = (True,) * n
         s.attrs = _all_attributes(s.races, s.homeworlds, s.entries, s.alive)
-        s.bonus = (0,) * n
-        s.temp = ((),) * n
-        s.todo = (("order", tuple(range(n))),)
+        s.todo = _todo(("order", tuple(range(n))))
         s.chance = None
         s.cur = None
         s.battle = None
@@ -457,7 +563,7 @@ class Intergalactic(Game):
         cls = type(self)
         if cls is not Intergalactic and cls._to_move is not Intergalactic._to_move:
             return self._to_move(self._s) is None  # a subclass's hook decides
-        return self._s.stage == "over"  # ``_to_move(s) is None``, read directly
+        return self._s.phase == "over"  # ``_to_move(s) is None``: the stage is "over"
 
     def apply(self, x: Any) -> Intergalactic:
         """``Game.apply``, with the step of a player's action written out (the hot path of
@@ -476,23 +582,12 @@ class Intergalactic(Game):
         else:
             return super().apply(x)  # type: ignore[return-value]
         s = self._s  # a legal action was listed: a player is to move
-        new = _object_new(IntergalacticState)  # s.copy(), written out: a call less
-        new.active = s.active
-        new.alive = s.alive
-        new.attrs = s.attrs
-        b = s.battle
-        new.battle = None if b is None else dict(b)
-        new.bonus = s.bonus
-        new.chance = s.chance
-        new.cur = s.cur
-        new.entries = s.entries
-        new.last = s.last
-        new.phase = s.phase
-        new.rare = s.rare
-        new.stage = s.stage
-        new.temp = s.temp
-        new.todo = s.todo
-        new.tokens = s.tokens
+        # s.copy(), written out, through the snapshot that the undo stack keeps of s
+        snap = (s.active, s.attrs, s.battle, s.chance, s.cur, s.entries, s.last, s.phase,
+                s.rare, s.todo, s.tokens)
+        new = _object_new(IntergalacticState)
+        (new.active, new.attrs, new.battle, new.chance, new.cur, new.entries, new.last,
+         new.phase, new.rare, new.todo, new.tokens) = snap
         log = self._log
         mark = len(log)
         if x is _UP or x is _DOWN:  # a third of all steps: what _act does, written out
@@ -509,7 +604,7 @@ class Intergalactic(Game):
             except BaseException:
                 del log[mark:]
                 raise
-        self._undo.append((s, mark))
+        self._undo.append((snap, mark))
         self._s = new
         self._hist.append((s.active, x, x._text))
         self._legal_cache = None
@@ -552,23 +647,12 @@ class Intergalactic(Game):
                 outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
                     else outcomes[0]
                 text = self._outcome_text(outcome)
-            new = _object_new(IntergalacticState)  # s.copy(), written out: a call less
-            new.active = s.active
-            new.alive = s.alive
-            new.attrs = s.attrs
-            b = s.battle
-            new.battle = None if b is None else dict(b)
-            new.bonus = s.bonus
-            new.chance = s.chance
-            new.cur = s.cur
-            new.entries = s.entries
-            new.last = s.last
-            new.phase = s.phase
-            new.rare = s.rare
-            new.stage = s.stage
-            new.temp = s.temp
-            new.todo = s.todo
-            new.tokens = s.tokens
+            # s.copy(), written out, through the snapshot that the undo stack keeps of s
+            snap = (s.active, s.attrs, s.battle, s.chance, s.cur, s.entries, s.last, s.phase,
+                    s.rare, s.todo, s.tokens)
+            new = _object_new(IntergalacticState)
+            (new.active, new.attrs, new.battle, new.chance, new.cur, new.entries, new.last,
+             new.phase, new.rare, new.todo, new.tokens) = snap
             mark = len(log)
             try:
                 if ch[0] == "roll":  # a list roll: _resolve's first case, written out
@@ -598,12 +682,21 @@ class Intergalactic(Game):
             except BaseException:
                 del log[mark:]
                 raise
-            undo.append((s, mark))
+            undo.append((snap, mark))
             self._s = s = new
             hist.append((CHANCE, outcome, text))
             k += 1
             if s.chance is None:
                 return
+
+    def _pop(self) -> tuple[int, Any, str]:
+        """``Game._pop``; the written-out steps keep a snapshot of the state they replace
+        (its slots as a tuple, see :func:`_thaw`) on the undo stack, made a state again
+        here."""
+        state, mark = self._undo[-1]
+        if type(state) is tuple:
+            self._undo[-1] = (_thaw(state), mark)
+        return super()._pop()
 
     def _scores(self, s: IntergalacticState) -> tuple[int, ...]:
         return tuple(self.vp(p, s) for p in range(self.players))
@@ -627,7 +720,7 @@ class Intergalactic(Game):
         cached = self._legal_cache
         if cached is None:
             s = self._s
-            if s.chance is not None or s.stage == "over":
+            if s.chance is not None or s.phase == "over":
                 cached = ()
             elif s.phase == "spend":  # most decisions: _legal's first case, written out
                 cur = s.cur
@@ -669,15 +762,15 @@ class Intergalactic(Game):
         elif ph == "pick":
             return _pick_moves(s.cur["list"], s.entries[p], s.attrs[p])
         elif ph == "challenge":
-            moves = [_move("attack", str(q)) for q in self._opponents(s, p)]
+            return _verb_moves("attack", tuple(map(str, self._opponents(s, p))))
         elif ph == "steal":
             moves = [_move("steal", n) for n in self._stealable(s, p)]
         elif ph == "sabotage":
-            moves = [_move("sabotage", n) for n in self.fleets(self._foe(s, p), s)]
+            return _verb_moves("sabotage", self.fleets(self._foe(s, p), s))
         elif ph == "discard":
-            moves = [_move("discard", n) for n in self.fleets(p, s)]
+            return _verb_moves("discard", self.fleets(p, s))
         elif ph == "spoils":
-            moves = [_move(v, n) for v, n in self._spoils(s, p)]
+            return _spoils_moves(s.entries[s.battle["loser"]])
         else:  # pragma: no cover - every decision phase is listed above
             raise AssertionError(f"no decision in phase {ph!r}")
         return tuple(sorted(set(moves), key=str))
@@ -752,8 +845,8 @@ class Intergalactic(Game):
         log.append(f"P{p} is eliminated ({why})")
         if s.battle is not None and p in (s.battle["attacker"], s.battle["defender"]):
             # the battle stops, but a Resolution under way (a tie costs both) completes
-            s.todo = tuple(t for t in s.todo
-                           if t[0] not in _BATTLE_TASKS or t[0] in ("lose", "spoils"))
+            s.todo = _todo(*(t for t in _tasks(s.todo)
+                             if t[0] not in _BATTLE_TASKS or t[0] in ("lose", "spoils")))
 
     def _cap_tokens(self, s: IntergalacticState, log: list[str]) -> None:
         if max(s.tokens) <= 20:
@@ -786,21 +879,22 @@ class Intergalactic(Game):
         elif v == "accept":
             self._land(s, log)
         elif v == "pick":
-            log.append(f"P{p} picks {arg}")
-            e = next(e for e in LISTS[s.cur["list"]] if e.name == arg and e.dc <= 100)
+            log.append(_PICK_LINES[p][arg])
+            e = _PICK_ENTRY[s.cur["list"], arg]
             self._apply_entry(s, p, e, s.cur, log)
         elif v == "extra":
             s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
             s.extras += 1
             log.append(_EXTRA_LINES[p])
-            s.todo = (("roll", p, STAGE_LIST[s.stage], 0, 0, False), ("offer", p), *s.todo)
+            roll, offer = _extra_tasks(STAGE_LIST[s.stage], p)
+            s.todo = (roll, (offer, s.todo))
         elif v == "end":
             log.append(_END_LINES[p])
         elif v == "attack":
             if arg == "again":
                 s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
                 log.append(f"P{p} spends 5 IT to attack again")
-                s.todo = (("challenge", p), ("again", p), *s.todo)
+                s.todo = _todo(("challenge", p), ("again", p), rest=s.todo)
             else:
                 self._start_battle(s, p, int(arg), log)
         elif v == "prevent":
@@ -816,12 +910,12 @@ class Intergalactic(Game):
             self._lose(s, foe, arg, log, f"sabotaged by P{p}")
             self._eliminate_check(s, foe, True, log)
         elif v == "bat":
-            s.battle["spend"] += 1 if arg == "+1" else -1
+            _own_battle(s)["spend"] += 1 if arg == "+1" else -1
             s.phase = "bat"
             s.active = p
             return
         elif v == "done":
-            b = s.battle
+            b = _own_battle(s)
             if b["spend"]:
                 s.tokens = _set(s.tokens, p, s.tokens[p] - b["spend"])
                 b["bat"] = {**b["bat"], str(p): b["bat"][str(p)] + b["spend"]}
@@ -856,11 +950,11 @@ class Intergalactic(Game):
         log.append(f"P{a} attacks P{d}")
         s.battle = {"attacker": a, "defender": d, "bonus": {}, "bat": {str(a): 0, str(d): 0},
                     "spend": 0, "rolls": {}, "loser": None}
-        s.todo = (("roll_s", a), ("roll_s", d), ("advantage",), ("bat", a), ("bat", d),
-                  ("battle", a), ("battle", d), ("resolve",), *s.todo)
+        s.todo = _todo(("roll_s", a), ("roll_s", d), ("advantage",), ("bat", a), ("bat", d),
+                       ("battle", a), ("battle", d), ("resolve",), rest=s.todo)
 
     def _end_battle(self, s: IntergalacticState, log: list[str]) -> None:
-        s.todo = tuple(t for t in s.todo if t[0] not in _BATTLE_TASKS)
+        s.todo = _todo(*(t for t in _tasks(s.todo) if t[0] not in _BATTLE_TASKS))
 
     # ------------------------------------------------------------------ list rolls
     def _land(self, s: IntergalacticState, log: list[str]) -> None:
@@ -890,9 +984,9 @@ class Intergalactic(Game):
                 s.bonus = _set(s.bonus, p, s.bonus[p] + e.next_bonus)
             elif e.nested is not None:
                 s.todo = (("roll", p, e.nested[0], e.nested[1], cur["depth"], e.temporary),
-                          *s.todo)
+                          s.todo)
             elif e.list == "stratagem":
-                b = s.battle
+                b = _own_battle(s)
                 key = str(p)
                 bonus = dict(b["bonus"].get(key, ()))
                 for a, v in e.effects:
@@ -909,11 +1003,11 @@ class Intergalactic(Game):
         elif special == "twice":
             if cur["depth"] < self.rules.roll_twice_depth:
                 r = ("roll", p, e.list, 0, cur["depth"] + 1, cur["temp"])
-                s.todo = (r, r, *s.todo)
+                s.todo = (r, (r, s.todo))
             else:
                 log.append("  Roll Twice too deep: nothing")
         elif special == "pick":
-            if self._pickable(s, p, e.list):
+            if _pick_moves(e.list, s.entries[p], s.attrs[p]):  # ``_pickable``, memoised
                 s.cur = {**cur, "list": e.list}
                 s.phase = "pick"
                 s.active = p
@@ -985,7 +1079,7 @@ class Intergalactic(Game):
             log.append(f"P{p} rolls {o} for turn order")
         elif kind == "battle":
             p = ch[2]
-            b = s.battle
+            b = _own_battle(s)
             b["rolls"] = {**b["rolls"], str(p): o}
             log.append(f"P{p} battle roll {o} + BAT {b['bat'][str(p)]:+d} = "
                        f"{o + b['bat'][str(p)]}")
@@ -998,11 +1092,11 @@ class Intergalactic(Game):
 
     # ------------------------------------------------------------------ the machine
     def _advance(self, s: IntergalacticState, log: list[str]) -> None:
-        while s.chance is None and s.active is None and s.stage != "over":
+        while s.chance is None and s.active is None and s.phase != "over":  # stage too
             if not s.todo:
                 self._next_turn(s, log)
                 continue
-            task, s.todo = s.todo[0], s.todo[1:]
+            task, s.todo = s.todo
             self._run(s, task, log)
             if s.active is not None and s.phase in _AUTO_SINGLE:
                 legal = self._legal(s)
@@ -1061,7 +1155,8 @@ class Intergalactic(Game):
             self._advantage(s, log)
         elif kind == "bat":
             p = task[1]
-            s.battle["spend"] = 0
+            if s.battle["spend"]:
+                _own_battle(s)["spend"] = 0
             if s.tokens[p] > 0:
                 s.phase, s.active = "bat", p
         elif kind == "battle":
@@ -1087,19 +1182,19 @@ class Intergalactic(Game):
             todo = task[1]
             if todo:
                 s.chance = ("order", "d10", todo[0])
-                s.todo = (("order", todo[1:]), *s.todo)
+                s.todo = (("order", todo[1:]), s.todo)
                 return
             keys = s.order_rolls
             tied = [p for p in range(self.players)
                     if sum(1 for q in range(self.players) if keys[q] == keys[p]) > 1]
             if tied:
                 log.append(f"Ties for turn order: {', '.join(f'P{p}' for p in tied)} reroll")
-                s.todo = (("order", tuple(tied)), *s.todo)
+                s.todo = (("order", tuple(tied)), s.todo)
                 return
             s.order = tuple(sorted(range(self.players), key=lambda q: keys[q], reverse=True))
             log.append("Turn order: " + ", ".join(f"P{q}" for q in s.order))
-            s.todo = tuple(t for p in s.order for t in (("race", p), ("homeworld", p)))
-            s.todo += (("stage", "research"),)
+            s.todo = _todo(*(t for p in s.order for t in (("race", p), ("homeworld", p))),
+                           ("stage", "research"))
 
     def _start_stage(self, s: IntergalacticState, stage: str, log: list[str]) -> None:
         s.stage = stage
@@ -1154,7 +1249,7 @@ class Intergalactic(Game):
                 break
         turn = r.turn + 1  # turn, extras and idx change: one new ``rare``
         s.rare = _new_rare(_Rare, (r.races, r.homeworlds, order, r.order_rolls, r.x, i,
-                                   r.jam, turn, 0))
+                                   r.jam, turn, 0, r.stage, r.alive, r.bonus, r.temp))
         p = order[i]
         s.phase = "income"
         key = (s.stage, turn, p)
@@ -1164,14 +1259,10 @@ class Intergalactic(Game):
                 _TURN_LINES.clear()
             line = _TURN_LINES[key] = f"-- {s.stage} turn {turn}: P{p} --"
         log.append(line)
-        if s.stage == "conflict":
-            s.todo = (("income", p), ("challenge", p), ("again", p))
-        else:
-            s.todo = (("income", p), ("roll", p, STAGE_LIST[s.stage], 0, 0, False),
-                      ("offer", p))
+        s.todo = _turn_todo(s.stage, p)
 
     def _advantage(self, s: IntergalacticState, log: list[str]) -> None:
-        b = s.battle
+        b = _own_battle(s)
         a, d = b["attacker"], b["defender"]
         aa, dd = self.attributes(a, s, battle=True), self.attributes(d, s, battle=True)
         bat = {str(a): 0, str(d): 0}
@@ -1189,7 +1280,7 @@ class Intergalactic(Game):
         log.append(f"BAT: P{a} {bat[str(a)]:+d}, P{d} {bat[str(d)]:+d}")
 
     def _resolution(self, s: IntergalacticState, log: list[str]) -> None:
-        b = s.battle
+        b = _own_battle(s)
         a, d = b["attacker"], b["defender"]
         ca = b["rolls"][str(a)] + b["bat"][str(a)]
         cd = b["rolls"][str(d)] + b["bat"][str(d)]
@@ -1198,13 +1289,13 @@ class Intergalactic(Game):
         if ca == cd:
             log.append(f"Battle tied at {ca}: each loses a fleet")
             b["loser"] = None
-            s.todo = (("lose", a), ("lose", d), *s.todo)
+            s.todo = _todo(("lose", a), ("lose", d), rest=s.todo)
             return
         w, loser = (a, d) if ca > cd else (d, a)
         b["loser"] = loser
         b["winner"] = w
         log.append(f"P{w} wins the battle ({max(ca, cd)} to {min(ca, cd)})")
-        s.todo = (("lose", loser), ("spoils", w), *s.todo)
+        s.todo = _todo(("lose", loser), ("spoils", w), rest=s.todo)
 
     def _game_over(self, s: IntergalacticState, log: list[str], why: str) -> None:
         s.stage = "over"
@@ -1298,9 +1389,10 @@ def _scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
     s.rare = _Rare(races=tuple(p["race"] for p in spec["players"]),
                    homeworlds=tuple(p["homeworld"] for p in spec["players"]),
                    order=tuple(range(n)), order_rolls=((),) * n, x=n, idx=0,
-                   jam=(0,) * n, turn=0, extras=0)
+                   jam=(0,) * n, turn=0, extras=0, stage="setup",
+                   alive=tuple(p["alive"] for p in spec["players"]), bonus=(0,) * n,
+                   temp=((),) * n)
     s.entries = tuple(tuple(p["entries"]) for p in spec["players"])
-    s.alive = tuple(p["alive"] for p in spec["players"])
     s.battle = None
     _refresh(s)
     return s
@@ -1318,7 +1410,7 @@ def _apply_scenario(game: Intergalactic, s: IntergalacticState, spec: dict[str, 
     s.turn = spec["turn"] - 1
     s.idx = -1
     s.x = sum(s.alive)
-    s.todo = (("begin",),)
+    s.todo = _todo(("begin",))
     s.phase = "income"
     if s.turn == 0:
         game._log.append(f"== {s.stage.capitalize()} stage ==")
