@@ -21,17 +21,27 @@ probabilities ``W(s) = sum_{s' != s} P(s, s') W(s') / (1 - P(s, s))``. Every oth
 transition removes at least one hit point (of a card, a structure or the invader), so
 the states form a DAG, solved successors first.
 
-Exactness without ``Fraction`` arithmetic in the inner loops: every probability of a round
-is an integer over ``6^n * L`` (``n`` dice rolled, ``L`` a common denominator of the random
-targets), and ``1 - P(s, s) = (6^n - 5^n) / 6^n``. So ``W(s) * (6^n - 5^n) * L`` is an integer
-combination of the successors' ``W``, and the denominator of ``W(s)`` divides the product
-of these factors over the states of any path from ``s``. A first pass walks every
-reachable state (following only the "one hit more" successors: every other successor is
-reachable from one of them) and bounds that product: ``n`` never increases along a path,
-so ``6^n - 5^n`` occurs at most as often as the longest run of states with that ``n``; the
-small ``L`` combine by lcm. The bound ``D`` is a common denominator of every ``W`` of the
-chain. The second pass computes the integers ``W * D`` (each division is checked to be
-exact), and one ``Fraction`` is made at the end.
+The chain is solved node by node, a node being ``(defenders, h)`` with its row of ``W``
+for ``f = 1..F`` (every Force up to the top's: the invader's Force only falls). Whatever
+the battle order, a round is the invader's ``f`` dice (``k`` hits: ``C(f, k) 5^(f-k)`` over
+``6^f``), its ``k`` hits allocated one at a time (a table per defenders' multiset and
+``k``: the multisets after and the hits spilt onto the structures, weights over ``S^k``
+with ``S = lcm(1..cards)``, built from the "one hit more" successors), and the
+defenders' ``d`` dice (``j`` hits: ``b_j = C(d, j) 5^(d-j)`` over ``6^d``). The defenders'
+part of a successor ``m`` is the convolution ``R_d(f, m) = sum_j b_j W(f - j, m)``
+(``W(<= 0) = 1``: the invader destroyed with the Base standing), made with ``m``'s row for
+its own ``d`` and then one die at a time (``R_d = 5 R_(d-1) + R_(d-1)`` shifted by one) for
+the ``d`` of the nodes that reach it, so a state costs one multiply-add per successor.
+
+Exactness without ``Fraction`` arithmetic: with ``n = f + d`` dice rolled,
+``1 - P(s, s) = (6^n - 5^n) / 6^n`` and ``W(s) (6^n - 5^n) S^f`` is an integer combination
+of the successors' ``W`` in which each allocation weighs ``S^(hits on defenders)`` (a hit
+on one of ``m`` cards weighs ``1/m``, and ``m`` divides ``S``). So ``S^hp`` (``hp``: the
+defenders' hit points) times, for every ``n``, ``6^n - 5^n`` to the power of the longest
+run of states with that ``n`` on a path (``n`` never increases along a path, and a run
+of one ``n`` is one ``(f, d)``: counted per node over its "one hit more" successors with
+the same ``d``) is a common denominator ``D`` of every ``W``. The rows hold the integers
+``W * D`` (each division is checked to be exact), and one ``Fraction`` is made at the end.
 
 >>> battle_odds(3, ["Space Marines"])["win"] > battle_odds(3)["win"]
 True
@@ -67,6 +77,7 @@ LOSS = "loss"
 
 Defs = tuple[tuple[int, int], ...]  # sorted (hits left, dice) of each defender in play
 BState = tuple[int, Defs, int]  # (invader force, defenders, structure hits left)
+Node = tuple[Defs, int]  # (defenders, structure hits left): the states of every Force
 Context = tuple[str, int, int]  # (battle order, Laser Turrets, hits left on the Base)
 
 _ORDERS = ("simultaneous", "invader_first", "defenders_first")
@@ -146,19 +157,6 @@ def _alloc(defs: Defs, k: int) -> Alloc:
 
 
 @cache
-def _comb(defs: Defs, f: int) -> tuple[int, tuple[tuple[Defs, int, int, int], ...]]:
-    """The invader's whole attack with ``f`` dice: ``(L, ((defenders, spill, weight, their
-    dice)...))``, weights over ``6^f * L``; the first item is the no-hit outcome. (``k``
-    hits always remove exactly ``k`` hit points or spill, so the outcomes of different
-    ``k`` differ.)"""
-    bw = _bw(f)
-    parts = [_alloc(defs, k) for k in range(f + 1)]
-    den = math.lcm(*(p[0] for p in parts))
-    return den, tuple((nd, sp, w * bw[k] * (den // l1), _dice_of(nd))
-                      for k, (l1, items) in enumerate(parts) for (nd, sp), w in items)
-
-
-@cache
 def _dice_of(defs: Defs) -> int:
     return sum(d for _, d in defs)
 
@@ -172,7 +170,7 @@ def clear_caches() -> None:
     """Forget every memoised result (to measure cold-cache timings, or to free memory)."""
     _WIN_CACHE.clear()
     _DIST_CACHE.clear()
-    for fn in (_bw, _tail, _gap, _hit1, _alloc, _comb, _dice_of):
+    for fn in (_bw, _tail, _gap, _hit1, _alloc, _dice_of):
         fn.cache_clear()
 
 
@@ -190,113 +188,138 @@ def _win_probs(ctx: Context, states: Iterable[BState]) -> dict[BState, Fraction]
 
 def _solve(ctx: Context, tops: list[BState]) -> dict[BState, Fraction]:
     order, turrets, base_left = ctx
+    top_f = max(f for f, _, _ in tops)
+    scale = math.lcm(*range(1, max(len(defs) for _, defs, _ in tops) + 1))  # S
 
-    def dice(defs: Defs, h: int) -> int:
-        return 1 + min(turrets, max(0, h - base_left)) + _dice_of(defs)
-
-    # Pass 1: post-order over every state reachable from the tops, and a common
-    # denominator of every W. W(s) * gap(n) * L(s) is an integer combination of the
-    # successors' W, where n = f + dice(s) and L(s) the targets' common denominator, so
-    # den W(s) divides the product, over the states of any path from s, of these factors.
-    # n never increases along a path, so the states of one n are consecutive on it: the
-    # exponent of gap(n) is at most the longest path among the states of that n. The
-    # L(s) are small: their part is an lcm, as the factors' exponents are path maxima.
-    # Only the "one hit more" successors are followed: every other successor (more hits,
-    # or the invader hit too) is reachable from one of them.
-    seen: dict[BState, tuple[int, int, int]] = {}  # state -> (n, longest run of n, L part)
-    post: list[BState] = []
-    stack: list[tuple[BState, bool]] = [(s, False) for s in tops]
+    # The nodes reachable from the tops, successors first, each with its defenders' dice
+    # d and its "one hit more" successors, weighted over S (a hit on one of m cards
+    # weighs S // m; with no defender, a hit on the structures weighs S).
+    info: dict[Node, tuple[int, list[tuple[Node, int]]]] = {}
+    post: list[Node] = []
+    stack: list[tuple[Node, bool]] = [((defs, h), False) for _, defs, h in tops]
     while stack:
-        s, ready = stack.pop()
-        if s in seen:
+        node, ready = stack.pop()
+        if node in info:
             continue
-        f, defs, h = s
+        defs, h = node
         if defs:
-            succ = [(f, d1, h) for d1, _ in _hit1(defs)]
+            unit = scale // len(defs)
+            succ = [((d1, h), c * unit) for d1, c in _hit1(defs)]
         else:
-            succ = [(f, defs, h - 1)] if h > 1 else []
-        if f > 1:
-            succ.append((f - 1, defs, h))
+            succ = [(((), h - 1), scale)] if h > 1 else []
         if not ready:
-            stack.append((s, True))
-            stack.extend((t, False) for t in succ if t not in seen)
+            stack.append((node, True))
+            stack.extend((m, False) for m, _ in succ if m not in info)
             continue
-        n = f + dice(defs, h)
-        run = 0
-        lpart = 1
-        for t in succ:
-            nt, rt, lt = seen[t]
-            if nt == n and rt > run:
-                run = rt
-            lpart = math.lcm(lpart, lt)
-        seen[s] = (n, run + 1, lpart * _comb(defs, f)[0])
-        post.append(s)
-    runs: dict[int, int] = {}
-    big = 1
-    for n, run, lpart in seen.values():
-        if run > runs.get(n, 0):
-            runs[n] = run
-        big = math.lcm(big, lpart)
-    big *= math.prod(_gap(n) ** run for n, run in runs.items())
+        info[node] = (1 + min(turrets, max(0, h - base_left)) + _dice_of(defs), succ)
+        post.append(node)
 
-    # Pass 2: N(s) = W(s) * big, exactly, successors first. rows[(defs, h)][f] = N.
-    # The first item of _comb(...) is the no-hit outcome: with no defender hit either,
-    # it is the self-loop, left out (W(s) * gap(n) * L(s) counts only the other outcomes).
-    rows: dict[tuple[Defs, int], list[int]] = {}
-    top_n = max(n for n, _, _ in seen.values()) + 2
-    pow6 = [6**i for i in range(top_n)]
-    bws = [_bw(i) for i in range(top_n)]
-    tails = [_tail(i) for i in range(top_n)]
-    fire = [1 + min(turrets, max(0, h - base_left))
-            for h in range(max(h for _, _, h in post) + 1)]
-    for s in post:
-        f, defs, h = s
-        d = seen[s][0] - f
-        lcm_s, items = _comb(defs, f)
-        if order == "defenders_first":
-            bd = bws[d]
-            acc = tails[d][min(f, d + 1)] * pow6[f] * lcm_s * big
-            for j in range(min(f - 1, d) + 1):
-                f2 = f - j
-                l2, items2 = _comb(defs, f2)
-                inner = 0
-                for nd, sp, w, _ in items2[1:] if j == 0 else items2:
-                    if h > sp:
-                        inner += w * rows[nd, h - sp][f2]
-                acc += bd[j] * pow6[j] * (lcm_s // l2) * inner
-        elif order == "invader_first":
-            (nd, _, w, nd_dice), *rest = items
-            bd2 = bws[d]
-            acc = tails[d][min(f, d + 1)] * big
-            if f > 1:  # the no-hit outcome: no self-loop term
-                acc += sum(map(mul, bd2[1:f], rows[nd, h][f - 1 : 0 : -1]))
-            acc *= w
-            for nd, sp, w, nd_dice in rest:
-                h2 = h - sp
-                if h2 <= 0:
-                    continue
-                d2 = fire[h2] + nd_dice
-                bd2 = bws[d2]
-                inner = tails[d2][min(f, d2 + 1)] * big
-                inner += sum(map(mul, bd2[:f], rows[nd, h2][f:0:-1]))
-                acc += w * pow6[d - d2] * inner
-        else:
-            bd = bws[d]
-            bdf = bd[:f]
-            (nd, _, total, _), *rest = items
-            acc = total * sum(map(mul, bd[1:f], rows[nd, h][f - 1 : 0 : -1])) if f > 1 else 0
-            for nd, sp, w, _ in rest:
+    # The common denominator ``big`` of every W(f, node), f <= top_f: S^hp times the
+    # product of gap(n) ** (the longest run of states with that n on a path).
+    run: dict[Node, int] = {}
+    runs: dict[int, int] = {}
+    for node in post:
+        d, succ = info[node]
+        r = 1 + max((run[m] for m, _ in succ if info[m][0] == d), default=0)
+        run[node] = r
+        for n in range(d + 1, d + top_f + 1):
+            if r > runs.get(n, 0):
+                runs[n] = r
+    hp = max(sum(left for left, _ in defs) for _, defs, _ in tops)
+    big = scale**hp * math.prod(_gap(n) ** r for n, r in runs.items())
+
+    # k invader hits from each defenders' multiset: {(defenders after, spill): weight
+    # over S^k}, k = 0..top_f, built from the one-hit successors (already done).
+    alloc: dict[Defs, list[dict[tuple[Defs, int], int]]] = {
+        (): [{((), k): scale**k} for k in range(top_f + 1)]}
+    for defs, _ in post:
+        if defs in alloc:
+            continue
+        unit = scale // len(defs)
+        subs = [(alloc[d1], c * unit) for d1, c in _hit1(defs)]
+        tab = [{(defs, 0): 1}]
+        for k in range(1, top_f + 1):
+            acc: dict[tuple[Defs, int], int] = {}
+            get = acc.get
+            for t, w in subs:
+                for key, a in t[k - 1].items():
+                    acc[key] = get(key, 0) + w * a
+            tab.append(acc)
+        alloc[defs] = tab
+
+    five_s = 5 * scale
+    pow_fs = [five_s**g for g in range(top_f + 1)]
+    pow_s = [scale**g for g in range(top_f + 1)]
+    pow_6s = [(6 * scale) ** g for g in range(top_f + 1)]
+    # coef[f][k]: C(f, k) 5^(f-k) S^(f-k): k of the invader's f dice hit (over 6^f S^f,
+    # with the allocation's S^k)
+    coef = [[math.comb(f, k) * pow_fs[f - k] for k in range(f + 1)]
+            for f in range(top_f + 1)]
+    rows: dict[Node, list[int]] = {}
+    # conv[m][d - d_m][f] = R_d(f, m) = sum_j b_j N(f - j, m) over d defender dice,
+    # N(<= 0) = big; made for d = d_m with the row, then one die at a time on demand.
+    conv: dict[Node, list[list[int]]] = {}
+
+    def conv_of(m: Node, d: int) -> list[int]:
+        rs = conv[m]
+        i = d - info[m][0]
+        while len(rs) <= i:
+            prev = rs[-1]
+            rs.append([prev[0] * 6] + [5 * a + b for a, b in zip(prev[1:], prev, strict=False)])
+        return rs[i]
+
+    for node in post:
+        defs, h = node
+        d = info[node][0]
+        bw = _bw(d)
+        tail = _tail(d)
+        tab = alloc[defs]
+        groups = []  # per k = 1..top_f: (weights, the successors' vectors by f)
+        for k in range(1, top_f + 1):
+            ws = []
+            vecs = []
+            for (d1, sp), a in tab[k].items():
                 if h > sp:
-                    total += w
-                    acc += w * sum(map(mul, bdf, rows[nd, h - sp][f:0:-1]))
-            acc += total * tails[d][min(f, d + 1)] * big
-        val, rem = divmod(acc, _gap(f + d) * lcm_s)
-        if rem:  # pragma: no cover - the denominator bound is a theorem; guard it anyway
-            raise AssertionError(f"inexact division at {s}")
-        row = rows.setdefault((defs, h), [0])
-        if len(row) != f:  # pragma: no cover - post-order puts (f - 1, ...) first
-            raise AssertionError(f"state {s} solved out of order")
-        row.append(val)
+                    m = (d1, h - sp)
+                    if order == "simultaneous":
+                        rs = conv[m]
+                        i = d - info[m][0]
+                        vecs.append(rs[i] if i < len(rs) else conv_of(m, d))
+                    elif order == "invader_first":
+                        a *= 6 ** (d - info[m][0])
+                        vecs.append(conv[m][0])
+                    else:
+                        vecs.append(rows[m])
+                    ws.append(a)
+            groups.append((ws, list(zip(*vecs, strict=True)) if vecs else None))
+        row = [big]  # N(0): the invader destroyed, the Base standing
+        own = [tail[0] * big]  # R_d(f, node)
+        zs = [0]  # defenders_first: Z(g) = the invader's attack with g dice, self included
+        for f in range(1, top_f + 1):
+            cf = coef[f]
+            acc = 0
+            for k in range(1, f + 1):
+                ws, cols = groups[k - 1]
+                if cols is not None:
+                    acc += cf[k] * sum(map(mul, ws, cols[f]))
+            t = tail[min(f, d + 1)]  # weight of at least f defender hits
+            if order == "defenders_first":
+                z = acc
+                acc = t * pow_6s[f] * big + bw[0] * z + sum(
+                    map(mul, map(mul, bw[1:f], pow_6s[1:f]), zs[f - 1:0:-1]))
+            else:
+                part = sum(map(mul, bw[1:f], row[f - 1:0:-1])) + t * big
+                acc += pow_fs[f] * part
+            val, rem = divmod(acc, pow_s[f] * _gap(f + d))
+            if rem:  # pragma: no cover - the denominator bound is a theorem; guard it anyway
+                raise AssertionError(f"inexact division at {(f, node)}")
+            row.append(val)
+            if order == "defenders_first":
+                zs.append(z + pow_fs[f] * val)
+                part = sum(map(mul, bw[1:f], row[f - 1:0:-1])) + t * big
+            own.append(part + bw[0] * val)
+        rows[node] = row
+        conv[node] = [own]
     return {s: Fraction(rows[s[1], s[2]][s[0]], big) for s in tops}
 
 
