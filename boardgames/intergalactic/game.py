@@ -39,9 +39,10 @@ _DICE = {f"d{n}": (tuple(range(1, n + 1)), (1,) * n) for n in (6, 10, 100)}
 
 class _Rare(NamedTuple):
     """The parts of a state that change at most a few times a player-turn, in one slot
-    (``IntergalacticState.rare``) shared by the states until one changes it: a step
-    copies 11 slots, not 24, and the garbage collector never traverses this tuple (it
-    holds no containers that can take part in a cycle)."""
+    (``IntergalacticState.rare``, a plain tuple of these fields: ``tuple(_Rare(...))``)
+    shared by the states until one changes it: a step copies 11 slots, not 24. A plain
+    tuple of tuples, strings and numbers is untracked by the garbage collector once it
+    has seen it (a NamedTuple never is), and so are the snapshots that hold it."""
 
     races: tuple[str | None, ...]
     homeworlds: tuple[str | None, ...]
@@ -58,29 +59,45 @@ class _Rare(NamedTuple):
     temp: tuple[tuple[str, ...], ...]
 
 
-_new_rare = tuple.__new__
+(_R_RACES, _R_HOMEWORLDS, _R_ORDER, _R_ORDER_ROLLS, _R_X, _R_IDX, _R_JAM, _R_TURN, _R_EXTRAS,
+ _R_STAGE, _R_ALIVE, _R_BONUS, _R_TEMP) = range(len(_Rare._fields))
+"""Indices of the fields of ``rare`` (the hot paths read ``s.rare[_R_ALIVE]``)."""
 _object_new = object.__new__
 
 
 def _rare_field(name: str) -> property:
-    """A state attribute kept in ``rare``: read directly, written by replacing ``rare``
+    """A state attribute kept in ``rare``: read there, written by replacing ``rare``
     (never changed in place: other states share it)."""
     i = _Rare._fields.index(name)
 
+    def fget(s: IntergalacticState) -> Any:
+        return s.rare[i]
+
     def fset(s: IntergalacticState, v: Any) -> None:
         r = s.rare
-        s.rare = _new_rare(_Rare, (*r[:i], v, *r[i + 1:]))
+        s.rare = (*r[:i], v, *r[i + 1:])
 
-    return property(attrgetter(f"rare.{name}"), fset, doc=f"``rare.{name}``")
+    return property(fget, fset, doc=f"``rare[{i}]``")
+
+
+_CUR_KEYS = ("player", "list", "die", "mod", "total", "shift", "depth", "temp")
+(_C_PLAYER, _C_LIST, _C_DIE, _C_MOD, _C_TOTAL, _C_SHIFT, _C_DEPTH, _C_TEMP) = range(8)
+"""The list roll under way (``s.roll``, a plain tuple): its fields, and their indices."""
+_LAST_KEYS = ("player", "list", "entry")
+"""The last entry landed on or picked (``s.landed``, a plain tuple): its fields."""
 
 
 class IntergalacticState(State):
     """An Intergalactic position. Per-player values are tuples (index = player); held
     entries are sorted tuples of names; the battle is a dict copied on write; the
-    attributes of :class:`_Rare` (``races``, ``turn``, ...) are kept in ``rare``."""
+    attributes of :class:`_Rare` (``races``, ``turn``, ...) are kept in ``rare``. The list
+    roll under way and the last entry landed on are plain tuples (``roll``, ``landed``),
+    read as dicts through ``cur`` and ``last``: a state's slots then hold no dict outside
+    battles, so that the undo stack's snapshots of states (``_thaw``) are untracked by the
+    garbage collector."""
 
-    __slots__ = ("active", "attrs", "battle", "chance", "cur", "entries", "last", "phase",
-                 "rare", "todo", "tokens")
+    __slots__ = ("active", "attrs", "battle", "chance", "entries", "landed", "phase", "rare",
+                 "roll", "todo", "tokens")
 
     races = _rare_field("races")
     homeworlds = _rare_field("homeworlds")
@@ -96,6 +113,20 @@ class IntergalacticState(State):
     bonus = _rare_field("bonus")
     temp = _rare_field("temp")
 
+    @property
+    def cur(self) -> dict[str, Any] | None:
+        """The list roll under way (``roll``) as a dict: player, list, die, mod, total,
+        shift, depth, temp; None when there is none."""
+        r = self.roll
+        return None if r is None else dict(zip(_CUR_KEYS, r, strict=True))
+
+    @property
+    def last(self) -> dict[str, Any] | None:
+        """The last entry landed on or picked (``landed``) as a dict: player, list,
+        entry; None before the first."""
+        t = self.landed
+        return None if t is None else dict(zip(_LAST_KEYS, t, strict=True))
+
     def copy(self) -> IntergalacticState:
         # ``Intergalactic.apply`` and ``_settle`` write this copy out: keep them alike
         c = object.__new__(IntergalacticState)
@@ -103,11 +134,11 @@ class IntergalacticState(State):
         c.attrs = self.attrs
         c.battle = self.battle  # copied on write (``_own_battle``)
         c.chance = self.chance
-        c.cur = self.cur
         c.entries = self.entries
-        c.last = self.last
+        c.landed = self.landed
         c.phase = self.phase
         c.rare = self.rare
+        c.roll = self.roll
         c.todo = self.todo
         c.tokens = self.tokens
         return c
@@ -119,14 +150,14 @@ def _thaw(snap: tuple) -> IntergalacticState:
     numbers and flat dicts is untracked by the garbage collector once it has seen it,
     where a state would be traversed by every collection for the rest of the game."""
     s = _object_new(IntergalacticState)
-    (s.active, s.attrs, s.battle, s.chance, s.cur, s.entries, s.last, s.phase, s.rare,
+    (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare, s.roll,
      s.todo, s.tokens) = snap
     return s
 
 
 assert IntergalacticState.__slots__ == (
-    "active", "attrs", "battle", "chance", "cur", "entries", "last", "phase", "rare", "todo",
-    "tokens")  # the order of a snapshot
+    "active", "attrs", "battle", "chance", "entries", "landed", "phase", "rare", "roll",
+    "todo", "tokens")  # the order of a snapshot
 
 
 _DIE_SIDES = {f"d{n}": n for n in (6, 10, 100)}
@@ -469,9 +500,10 @@ class Intergalactic(Game):
     def _new_state(self) -> IntergalacticState:
         n = self.players
         s = object.__new__(IntergalacticState)
-        s.rare = _Rare(races=(None,) * n, homeworlds=(None,) * n, order=tuple(range(n)),
-                       order_rolls=((),) * n, x=n, idx=0, jam=(0,) * n, turn=0, extras=0,
-                       stage="setup", alive=(True,) * n, bonus=(0,) * n, temp=((),) * n)
+        s.rare = tuple(_Rare(races=(None,) * n, homeworlds=(None,) * n, order=tuple(range(n)),
+                             order_rolls=((),) * n, x=n, idx=0, jam=(0,) * n, turn=0,
+                             extras=0, stage="setup", alive=(True,) * n, bonus=(0,) * n,
+                             temp=((),) * n))
         s.phase = "order"
         s.active = None
         s.entries = ((),) * n
@@ -479,9 +511,9 @@ class Intergalactic(Game):
         s.attrs = _all_attributes(s.races, s.homeworlds, s.entries, s.alive)
         s.todo = _todo(("order", tuple(range(n))))
         s.chance = None
-        s.cur = None
+        s.roll = None
         s.battle = None
-        s.last = None
+        s.landed = None
         sc = self._options.get("scenario")
         if sc is not None:
             _apply_scenario(self, s, sc)
@@ -583,16 +615,16 @@ class Intergalactic(Game):
             return super().apply(x)  # type: ignore[return-value]
         s = self._s  # a legal action was listed: a player is to move
         # s.copy(), written out, through the snapshot that the undo stack keeps of s
-        snap = (s.active, s.attrs, s.battle, s.chance, s.cur, s.entries, s.last, s.phase,
-                s.rare, s.todo, s.tokens)
+        snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare,
+                s.roll, s.todo, s.tokens)
         new = _object_new(IntergalacticState)
-        (new.active, new.attrs, new.battle, new.chance, new.cur, new.entries, new.last,
-         new.phase, new.rare, new.todo, new.tokens) = snap
+        (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
+         new.rare, new.roll, new.todo, new.tokens) = snap
         log = self._log
         mark = len(log)
         if x is _UP or x is _DOWN:  # a third of all steps: what _act does, written out
-            cur = s.cur
-            new.cur = {**cur, "shift": cur["shift"] + (1 if x is _UP else -1)}
+            p, lst, die, mod, total, shift, depth, temp = s.roll
+            new.roll = (p, lst, die, mod, total, shift + (1 if x is _UP else -1), depth, temp)
         else:
             try:
                 if x is _ACCEPT:  # the next most frequent: _act's case, written out
@@ -648,11 +680,11 @@ class Intergalactic(Game):
                     else outcomes[0]
                 text = self._outcome_text(outcome)
             # s.copy(), written out, through the snapshot that the undo stack keeps of s
-            snap = (s.active, s.attrs, s.battle, s.chance, s.cur, s.entries, s.last, s.phase,
-                    s.rare, s.todo, s.tokens)
+            snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare,
+                    s.roll, s.todo, s.tokens)
             new = _object_new(IntergalacticState)
-            (new.active, new.attrs, new.battle, new.chance, new.cur, new.entries, new.last,
-             new.phase, new.rare, new.todo, new.tokens) = snap
+            (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
+             new.rare, new.roll, new.todo, new.tokens) = snap
             mark = len(log)
             try:
                 if ch[0] == "roll":  # a list roll: _resolve's first case, written out
@@ -667,8 +699,7 @@ class Intergalactic(Game):
                         line = _ROLL_LINES[key] = \
                             f"P{p} rolls {outcome} on the {lst} list ({mod:+d}): {total}"
                     log.append(line)
-                    new.cur = {"player": p, "list": lst, "die": outcome, "mod": mod,
-                               "total": total, "shift": 0, "depth": depth, "temp": temp}
+                    new.roll = (p, lst, outcome, mod, total, 0, depth, temp)
                     if new.tokens[p] > 0:
                         new.phase = "spend"
                         new.active = p
@@ -723,9 +754,9 @@ class Intergalactic(Game):
             if s.chance is not None or s.phase == "over":
                 cached = ()
             elif s.phase == "spend":  # most decisions: _legal's first case, written out
-                cur = s.cur
-                shift = cur["shift"]
-                landing = cur["total"] + shift
+                r = s.roll
+                shift = r[_C_SHIFT]
+                landing = r[_C_TOTAL] + shift
                 t = s.tokens[s.active]
                 cached = _SPEND_BY[landing < 101 and abs(shift + 1) <= t][
                     landing > 0 and abs(shift - 1) <= t]
@@ -738,9 +769,9 @@ class Intergalactic(Game):
         p = s.active
         ph = s.phase
         if ph == "spend":
-            cur = s.cur
-            shift = cur["shift"]
-            landing = cur["total"] + shift
+            r = s.roll
+            shift = r[_C_SHIFT]
+            landing = r[_C_TOTAL] + shift
             t = s.tokens[p]
             return _SPEND[landing < 101 and abs(shift + 1) <= t,
                           landing > 0 and abs(shift - 1) <= t]
@@ -760,7 +791,7 @@ class Intergalactic(Game):
             taken = set(s.homeworlds) if self.rules.distinct_homeworlds else set()
             moves = [_ROLL_HOME] + [_move("homeworld", h) for h in _HOMES if h not in taken]
         elif ph == "pick":
-            return _pick_moves(s.cur["list"], s.entries[p], s.attrs[p])
+            return _pick_moves(s.roll[_C_LIST], s.entries[p], s.attrs[p])
         elif ph == "challenge":
             return _verb_moves("attack", tuple(map(str, self._opponents(s, p))))
         elif ph == "steal":
@@ -779,9 +810,9 @@ class Intergalactic(Game):
         verbs = {m.verb for m in self._legal(s)}
         p = s.active
         if action.verb == "shift" and s.phase == "spend":
-            shift = s.cur["shift"]
+            shift = s.roll[_C_SHIFT]
             return ("Token spending", f"you have {s.tokens[p]} IT, the shift is {shift:+d} "
-                                      f"and the landing {s.cur['total'] + shift} (0..101)")
+                                      f"and the landing {s.roll[_C_TOTAL] + shift} (0..101)")
         if action.verb == "bat" and s.phase == "bat":
             return ("Token spending", f"you have {s.tokens[p]} IT and have added "
                                       f"{s.battle['spend']} to the BAT")
@@ -872,7 +903,8 @@ class Intergalactic(Game):
             else:
                 self._take_origin(s, p, v, arg, log)
         elif v == "shift":
-            s.cur = {**s.cur, "shift": s.cur["shift"] + (1 if arg == "+1" else -1)}
+            r = s.roll
+            s.roll = (*r[:_C_SHIFT], r[_C_SHIFT] + (1 if arg == "+1" else -1), *r[_C_SHIFT + 1:])
             s.phase = "spend"
             s.active = p
             return
@@ -880,8 +912,8 @@ class Intergalactic(Game):
             self._land(s, log)
         elif v == "pick":
             log.append(_PICK_LINES[p][arg])
-            e = _PICK_ENTRY[s.cur["list"], arg]
-            self._apply_entry(s, p, e, s.cur, log)
+            e = _PICK_ENTRY[s.roll[_C_LIST], arg]
+            self._apply_entry(s, p, e, s.roll, log)
         elif v == "extra":
             s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
             s.extras += 1
@@ -958,12 +990,12 @@ class Intergalactic(Game):
 
     # ------------------------------------------------------------------ list rolls
     def _land(self, s: IntergalacticState, log: list[str]) -> None:
-        cur = s.cur
-        p, shift = cur["player"], cur["shift"]
+        cur = s.roll
+        p, shift = cur[_C_PLAYER], cur[_C_SHIFT]
         if shift:
             s.tokens = _set(s.tokens, p, s.tokens[p] - abs(shift))
-        total = cur["total"] + shift
-        e = _TABLES[cur["list"]][total if 0 <= total <= 101 else (0 if total < 0 else 101)]
+        total = cur[_C_TOTAL] + shift
+        e = _TABLES[cur[_C_LIST]][total if 0 <= total <= 101 else (0 if total < 0 else 101)]
         key = (p, total, shift, None if e is None else e.name)
         line = _LAND_LINES.get(key)
         if line is None:
@@ -975,15 +1007,17 @@ class Intergalactic(Game):
         if e is not None:
             self._apply_entry(s, p, e, cur, log)
 
-    def _apply_entry(self, s: IntergalacticState, p: int, e: Entry, cur: dict[str, Any],
+    def _apply_entry(self, s: IntergalacticState, p: int, e: Entry, cur: tuple,
                      log: list[str]) -> None:
-        s.last = {"player": p, "list": e.list, "entry": e.name}
+        """Apply entry ``e`` that player ``p`` landed on or picked in the list roll ``cur``
+        (``s.roll``)."""
+        s.landed = (p, e.list, e.name)
         special = e.special
         if not special:
             if e.next_bonus:
                 s.bonus = _set(s.bonus, p, s.bonus[p] + e.next_bonus)
             elif e.nested is not None:
-                s.todo = (("roll", p, e.nested[0], e.nested[1], cur["depth"], e.temporary),
+                s.todo = (("roll", p, e.nested[0], e.nested[1], cur[_C_DEPTH], e.temporary),
                           s.todo)
             elif e.list == "stratagem":
                 b = _own_battle(s)
@@ -998,17 +1032,17 @@ class Intergalactic(Game):
                 log.append(f"  {e.name} needs {e.req[0]} {e.req[1]}+: nothing")  # type: ignore
             else:
                 self._gain(s, p, e.name, log)
-                if cur["temp"]:
+                if cur[_C_TEMP]:
                     s.temp = _set(s.temp, p, (*s.temp[p], e.name))
         elif special == "twice":
-            if cur["depth"] < self.rules.roll_twice_depth:
-                r = ("roll", p, e.list, 0, cur["depth"] + 1, cur["temp"])
+            if cur[_C_DEPTH] < self.rules.roll_twice_depth:
+                r = ("roll", p, e.list, 0, cur[_C_DEPTH] + 1, cur[_C_TEMP])
                 s.todo = (r, (r, s.todo))
             else:
                 log.append("  Roll Twice too deep: nothing")
         elif special == "pick":
             if _pick_moves(e.list, s.entries[p], s.attrs[p]):  # ``_pickable``, memoised
-                s.cur = {**cur, "list": e.list}
+                s.roll = (*cur[:_C_LIST], e.list, *cur[_C_LIST + 1:])
                 s.phase = "pick"
                 s.active = p
         elif special == "steal":
@@ -1052,8 +1086,7 @@ class Intergalactic(Game):
             _, _, p, lst, mod, depth, temp = ch
             total = o + mod
             log.append(f"P{p} rolls {o} on the {lst} list ({mod:+d}): {total}")
-            s.cur = {"player": p, "list": lst, "die": o, "mod": mod, "total": total,
-                     "shift": 0, "depth": depth, "temp": temp}
+            s.roll = (p, lst, o, mod, total, 0, depth, temp)
             if s.tokens[p] > 0:
                 s.phase, s.active = "spend", p
             else:
@@ -1124,14 +1157,16 @@ class Intergalactic(Game):
                 s.phase = "tactics"
             else:
                 _, p, lst, extra, depth, temp = task
-            if not s.alive[p]:
+            r = s.rare
+            if not r[_R_ALIVE][p]:
                 return
             attrs = s.attrs[p]
-            mod = extra + s.bonus[p]
+            bonus = r[_R_BONUS][p]
+            mod = extra + bonus
             for i, w in _MODIFIER[lst]:
                 mod += w * attrs[i]
-            if s.bonus[p]:
-                log.append(f"P{p} uses +{s.bonus[p]} to the next roll")
+            if bonus:
+                log.append(f"P{p} uses +{bonus} to the next roll")
                 s.bonus = _set(s.bonus, p, 0)
             if lst == "stratagem" and s.jam[p]:
                 log.append(f"P{p} is jammed: -{s.jam[p]}")
@@ -1140,7 +1175,7 @@ class Intergalactic(Game):
             s.chance = ("roll", "d100", p, lst, mod, depth, temp)
         elif kind == "offer":
             p = task[1]
-            if s.extras < self.rules.extra_rolls_per_turn and s.tokens[p] >= 5:
+            if s.rare[_R_EXTRAS] < self.rules.extra_rolls_per_turn and s.tokens[p] >= 5:
                 s.phase, s.active = "extra", p
         elif kind == "challenge":
             p = task[1]
@@ -1240,16 +1275,15 @@ class Intergalactic(Game):
         n = self.players
         r = s.rare
         s.battle = None
-        s.cur = None
-        i = r.idx
-        order = r.order
+        s.roll = None
+        i = r[_R_IDX]
+        order = r[_R_ORDER]
         for _ in range(n):
             i = (i + 1) % n
             if s.alive[order[i]]:
                 break
-        turn = r.turn + 1  # turn, extras and idx change: one new ``rare``
-        s.rare = _new_rare(_Rare, (r.races, r.homeworlds, order, r.order_rolls, r.x, i,
-                                   r.jam, turn, 0, r.stage, r.alive, r.bonus, r.temp))
+        turn = r[_R_TURN] + 1  # turn, extras and idx change: one new ``rare``
+        s.rare = (*r[:_R_IDX], i, r[_R_JAM], turn, 0, *r[_R_STAGE:])
         p = order[i]
         s.phase = "income"
         key = (s.stage, turn, p)
@@ -1386,12 +1420,12 @@ def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
 
 def _scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
     s = object.__new__(IntergalacticState)
-    s.rare = _Rare(races=tuple(p["race"] for p in spec["players"]),
+    s.rare = tuple(_Rare(races=tuple(p["race"] for p in spec["players"]),
                    homeworlds=tuple(p["homeworld"] for p in spec["players"]),
                    order=tuple(range(n)), order_rolls=((),) * n, x=n, idx=0,
                    jam=(0,) * n, turn=0, extras=0, stage="setup",
                    alive=tuple(p["alive"] for p in spec["players"]), bonus=(0,) * n,
-                   temp=((),) * n)
+                   temp=((),) * n))
     s.entries = tuple(tuple(p["entries"]) for p in spec["players"])
     s.battle = None
     _refresh(s)
