@@ -179,12 +179,12 @@ def outcome_value(game: Any, player: int = 0) -> float:
 
 
 def rollout_policy(game: Any, rng: random.Random) -> Any:
-    """The playout policy of MCTS's Spacehole presets: the greedy player's rule (the
-    action whose position before the next chance node has the best
-    :func:`_state_log_value`; the income-maximising power allocation) on a bare copy
-    (no view, no determinisation: a playout already runs on one), ties broken by
-    ``rng``. As strong as :class:`GreedyAgent` (142 colonies of 1000 survive against
-    its 151, the same seeds) at a fraction of the cost per decision."""
+    """The playout policy of MCTS's flat search (``search="flat"``): the greedy player's
+    rule (the action whose position before the next chance node has the best
+    :func:`_state_log_value`; the income-maximising power allocation) on a bare copy (no
+    view, no determinisation: a playout already runs on one), ties broken by ``rng``.
+    About as strong as :class:`GreedyAgent`: played from the start of 1000 games (seed
+    7), 142 colonies survived; Greedy kept 151 of the same 1000 seeds alive."""
     from ..agents import _ahead
 
     legal = game.legal_actions()

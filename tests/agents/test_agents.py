@@ -16,7 +16,6 @@ import pytest
 import boardgames as bg
 from boardgames.agents import (
     DIFFICULTIES,
-    GAME_PRESETS,
     GreedyAgent,
     MCTSAgent,
     RandomAgent,
@@ -202,18 +201,16 @@ def _spacehole_decision(seed: int, turn: int = 6) -> bg.Game:
 
 
 def test_spacehole_mcts_cannot_read_the_deck_order() -> None:
-    """Spacehole's presets search by playouts to the end of the game: they must play on
-    determinisations (draws sampled from the cards left), never on the real deck order.
-    Two games in the same position whose real futures differ (other seeds: other draws)
-    get the very same search and choice."""
+    """MCTS plays on determinisations (draws sampled from the cards left), never on the
+    real deck order: two games in the same position whose real futures differ (other
+    seeds: other draws) get the very same search and choice, with the tree search and
+    with the flat search (which plays every candidate to the end of the game)."""
     for seed in (2, 11):  # positions with three or four actions to choose from
         a = _spacehole_decision(seed)
         assert len(a.legal_actions()) >= 3
         b = a.fork()
         b.seed = a.seed ^ 0x5DEECE66D  # the real draws to come now differ
         ra, rb = a.fork(), b.fork()
-        ra.apply(ra.legal_actions()[0])
-        rb.apply(rb.legal_actions()[0])
         futures = []
         for g in (ra, rb):
             while not g.is_over and len(g.history) < len(a.history) + 60:
@@ -221,39 +218,37 @@ def test_spacehole_mcts_cannot_read_the_deck_order() -> None:
             futures.append([str(st.value) for st in g.history[len(a.history):]])
         assert futures[0] != futures[1]  # the planted difference is real
         assert a.view(0) == b.view(0)
-        ma, mb = MCTSAgent("easy", seed=seed), MCTSAgent("easy", seed=seed)
-        assert ma.choose(a) == mb.choose(b)
-        assert ma.last_search == {**mb.last_search, "seconds": ma.last_search["seconds"]}
-        assert ma.last_search["iterations"] > 0
+        for search in ("tree", "flat"):
+            ma = MCTSAgent("easy", iterations=24, search=search, seed=seed)
+            mb = MCTSAgent("easy", iterations=24, search=search, seed=seed)
+            assert ma.choose(a) == mb.choose(b)
+            assert ma.last_search == {**mb.last_search, "seconds": ma.last_search["seconds"]}
+            assert ma.last_search["iterations"] > 0
 
 
-def test_spacehole_presets_are_a_flat_search_of_paired_playouts() -> None:
-    """``search="auto"`` gives Spacehole its own presets (``GAME_PRESETS``): every action
-    played out on the same determinisations (common random numbers), the worse half
-    dropped after each share of the budget; ``search="tree"`` the generic tree."""
+def test_flat_search_pairs_its_playouts_and_halves_the_field() -> None:
+    """``search="flat"``: every action played out on the same determinisations (common
+    random numbers), the worse half dropped after each share of the budget; the choice
+    is the best mean among the last ones standing."""
     g = _spacehole_decision(2)
     legal = g.legal_actions()
-    flat = MCTSAgent("easy", seed=2)
+    assert len(legal) == 4
+    flat = MCTSAgent("easy", iterations=24, search="flat", seed=2)
     choice = flat.choose(g)
     assert choice in legal
-    budget = GAME_PRESETS["spacehole"]["easy"]["iterations"]
     visits = flat.last_search["visits"]
-    assert 0 < flat.last_search["iterations"] == sum(visits.values()) <= budget
-    best = max(visits.values())
-    assert visits[str(choice)] == best  # the winner survived every halving
-    assert all(v >= 0 for v in flat.last_search["values"].values())
-    again = MCTSAgent("easy", seed=2)
-    assert again.choose(g) == choice and again.last_search["visits"] == visits
-    tree = MCTSAgent("easy", search="tree", stop_early=False, seed=2)
-    assert tree.choose(g) in legal
-    assert tree.last_search["iterations"] == DIFFICULTIES["easy"]["iterations"]
-    given = MCTSAgent("easy", iterations=6, seed=2)
-    given.choose(g)
-    assert given.last_search["iterations"] <= max(6, len(legal))
-    # Blast has no preset of its own: the tree search
-    b = bg.Blast(seed=3)
-    b.apply(b.legal_actions()[0]) if len(b.legal_actions()) == 1 else None
-    assert MCTSAgent("easy", seed=1)._game_preset(b)["search"] == "tree"
+    assert flat.last_search["iterations"] == sum(visits.values()) == 24
+    # two phases of 12 playouts: 3 rounds of all four, then 3 more of the best two
+    assert sorted(visits.values()) == [3, 3, 9, 9]
+    assert visits[str(choice)] == 9
+    values = flat.last_search["values"]
+    finalists = [a for a, n in visits.items() if n == 9]
+    assert values[str(choice)] == max(values[a] for a in finalists)
+    again = MCTSAgent("easy", iterations=24, search="flat", seed=2)
+    assert again.choose(g) == choice and again.last_search == {
+        **flat.last_search, "seconds": again.last_search["seconds"]}
+    timed = MCTSAgent("easy", seconds=0.05, search="flat", seed=2)
+    assert timed.choose(g) in legal and timed.last_search["iterations"] >= 4
 
 
 def test_agents_refuse_bad_settings() -> None:
@@ -281,8 +276,8 @@ def test_spawn_keeps_the_settings_with_a_new_seed() -> None:
     a = MCTSAgent("hard", iterations=77, rollout_depth=3, seed=1)
     b = a.spawn(5)
     assert (b.difficulty, b.iterations, b.rollout_depth, b.seed) == ("hard", 77, 3, 5)
-    c = MCTSAgent("easy", search="tree", seed=1).spawn(2)
-    assert (c.search, c.seed, c.iterations) == ("tree", 2, DIFFICULTIES["easy"]["iterations"])
+    c = MCTSAgent("easy", search="flat", seed=1).spawn(2)
+    assert (c.search, c.seed, c.iterations) == ("flat", 2, DIFFICULTIES["easy"]["iterations"])
     assert repr(RandomAgent(3).spawn(4)) == "RandomAgent(seed=4)"
     assert set(DIFFICULTIES) == {"easy", "medium", "hard"}
     assert make_agent("medium").difficulty == "medium"
