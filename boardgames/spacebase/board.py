@@ -82,6 +82,26 @@ REQUIRES: dict[str, tuple[tuple[Any, ...], ...]] = {
     "spaceport": (("power",), ("site", ("colony",)), ("site", ("hightech", "biomed"))),
 }
 CARRIERS = frozenset({"outpost", "extractor", "refinery"})
+
+
+def _supports(role: str) -> frozenset[str]:
+    """The roles whose requirements a functional site of ``role`` can help meet (the
+    roles that may lose support when it stops being functional). A Transport Hub's
+    links are logistic adjacency: every role."""
+    if role == "hub":
+        return frozenset(REQUIRES)
+    out = set()
+    for other, reqs in REQUIRES.items():
+        for r in reqs:
+            if ((r[0] == "power" and role in POWER_SOURCES)
+                    or (r[0] == "extractor" and role in EXTRACTORS)
+                    or (r[0] == "refinery" and role == "refinery")
+                    or (r[0] == "site" and role in r[1])):
+                out.add(other)
+    return frozenset(out)
+
+
+_SUPPORTS: dict[str, frozenset[str]] = {r: _supports(r) for r in set(data.ROLE.values())}
 _POWER = REQUIRES["hub"][0]  # the ("power",) requirement object every role shares
 assert all(r is _POWER for reqs in REQUIRES.values() for r in reqs if r == ("power",))
 
@@ -277,7 +297,10 @@ class Board:
         name, func = self._name, self._func
         if c in func and _R[name[c]] == "shield":
             return True
-        return any(n in func and _R[name[n]] == "shield" for n in self._nb[c])
+        for n in self._nb[c]:  # noqa: SIM110 - a loop: no generator frame
+            if n in func and _R[name[n]] == "shield":
+                return True
+        return False
 
     def vulnerable(self, cell: Any) -> bool:
         """True when a meteor on ``cell`` would damage it: an installation that is not
@@ -557,8 +580,8 @@ class Board:
             for o, f in front.items():
                 if c in f:
                     f = f - {c}
-                if o == owner:
-                    f = f.union([n for n in self._nb[c] if n not in names])
+                if o == owner:  # f holds only empty cells: add c's empty neighbours
+                    f = f.union(self._nb[c]).difference(names)
                 new[o] = f
         self._front = new
         if dmg:
@@ -649,7 +672,7 @@ class Board:
         """Sites logistically adjacent to ``c``: physical neighbours, plus the other sites
         around each functional Transport Hub next to ``c``."""
         name, nb, func = self._name, self._nb, self._func
-        grid = [n for n in nb[c] if n in name]
+        grid = [*filter(name.__contains__, nb[c])]  # the occupied neighbours (no frame)
         for h in grid:
             if h in func and _R[name[h]] == "hub":
                 break
@@ -677,7 +700,10 @@ class Board:
                       else [n for n in self._nb[c] if n in name])
             return any(_R[name[n]] == "volcano" for n in around)
         if kind == "resource":
-            return any(_R[name[n]] in RESOURCES for n in self._lnb(c))
+            for n in self._lnb(c):  # noqa: SIM110 - loops here: no generator frames
+                if _R[name[n]] in RESOURCES:
+                    return True
+            return False
         if kind == "extractor" or kind == "refinery":
             roles = EXTRACTORS if kind == "extractor" else ("refinery",)
             ore = req[1]
@@ -688,7 +714,10 @@ class Board:
                         return True
             return False
         roles = req[1]
-        return any(n in func and _R[name[n]] in roles for n in self._lnb(c))
+        for n in self._lnb(c):  # noqa: SIM110
+            if n in func and _R[name[n]] in roles:
+                return True
+        return False
 
     def _carried(self, c: Cell, role: str) -> frozenset[str]:
         name = self._name
@@ -699,7 +728,12 @@ class Board:
                 if n in func and _R[name[n]] in EXTRACTORS:
                     out |= ores[n]
             return frozenset(out)
-        return frozenset(ORE_OF[r] for n in self._lnb(c) if (r := _R[name[n]]) in ORE_OF)
+        found = []
+        for n in self._lnb(c):
+            r = _R[name[n]]
+            if r in ORE_OF:
+                found.append(ORE_OF[r])
+        return frozenset(found)
 
     def _grow(self, queue: list[Cell]) -> None:
         """Add support from the current functional set up (work list)."""
@@ -747,9 +781,14 @@ class Board:
                     dirty.update(n for n in self._nb[c] if n in name)
 
     def _closure(self, seeds: Iterable[Cell]) -> set[Cell]:
-        """The functional sites that may depend on ``seeds``: those reachable from them
-        through functional sites in the logistic graph."""
-        func = self._func
+        """The functional sites that may depend on ``seeds``: the functional seeds, and
+        from each site found, its functional logistic neighbours that it can support
+        (``_SUPPORTS``: a power source the sites needing power, an extractor the
+        refineries and domes, a refinery the reactors and factories, a colony the sites
+        needing a colony ..., a Transport Hub every neighbour, as its links are
+        adjacency). A site outside that set keeps every supporter it had, so it stays
+        functional: the set is what "delete and re-derive" has to drop."""
+        func, name = self._func, self._name
         found: set[Cell] = set()
         stack = [s for s in seeds if s in func]
         while stack:
@@ -757,7 +796,11 @@ class Board:
             if c in found:
                 continue
             found.add(c)
-            stack.extend(n for n in self._lnb(c) if n in func and n not in found)
+            sup = _SUPPORTS[_R[name[c]]]
+            if sup:
+                for n in self._lnb(c):
+                    if n in func and n not in found and _R[name[n]] in sup:
+                        stack.append(n)
         return found
 
     def _drop(self, cells: set[Cell]) -> list[Cell]:

@@ -10,15 +10,16 @@ the meteor's cell, its damage, a draw).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import attrgetter, is_
 from typing import Any
 
 from ..core.deck import Deck, redeal
 from ..core.errors import GameError, IllegalActionError
-from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw, _freeze
+from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _freeze
 from . import data
 from .actions import Move
 from .board import Board, BoardError, Cell, _cells, _neighbours, cell_text, parse_cell
@@ -167,8 +168,43 @@ _WHO = tuple(f"Player {p}" for p in range(4))
 _CELL_TEXT = {c: cell_text(c) for c in CELLS}
 _METEOR_AT = {c: f"A meteor hits {cell_text(c)}" for c in CELLS}
 _METEOR_TEXT = {c: f"meteor {cell_text(c)}" for c in CELLS}  # the chance outcome's text
+_METEOR_EMPTY = {c: (c, 0, "empty space") for c in CELLS}
+_METEOR_EMPTY_TEXT = {c: f"A meteor hits {cell_text(c)}: empty space, unaffected"
+                      for c in CELLS}
+_METEOR_UNAFFECTED = {c: (c, 0, "unaffected") for c in CELLS}
+_METEOR_SHIELDED = {c: (c, 0, "shielded") for c in CELLS}
+_METEOR_ROLLING = {c: (c, 0, "rolling damage") for c in CELLS}
+_DAMAGE_NODE = {c: ("damage", c) for c in CELLS}
+_DAMAGED = {c: tuple((c, d, "damaged") for d in range(11)) for c in CELLS}
 _DAMAGE_TEXT = {d: f"{d} damage" for d in _D10}
 _AFTER_DONE = {"transfer": "repair", "repair": "meteor", "control": "draw"}
+_METEOR_NODE = ("meteor",)
+_INCOME_PAIR = tuple(tuple((p, e) for e in range(64)) for p in range(4))  # s.last_income
+_NCELLS = len(CELLS)
+_TURN_TEXT: dict[int, str] = {}
+_DRAW_TEXT: dict[int, str] = {}
+
+
+def _draw_text(p: int, left: int) -> str:
+    """``Player p draws a card (left left in the deck)``, memoised."""
+    k = left * 4 + p
+    text = _DRAW_TEXT.get(k)
+    if text is None:
+        if len(_DRAW_TEXT) >= 4096:
+            _DRAW_TEXT.clear()
+        text = _DRAW_TEXT[k] = f"{_WHO[p]} draws a card ({left} left in the deck)"
+    return text
+
+
+def _turn_text(t: int, p: int) -> str:
+    """``Turn t: Player p`` (memoised: one text per turn number and player)."""
+    k = t * 4 + p
+    text = _TURN_TEXT.get(k)
+    if text is None:
+        if len(_TURN_TEXT) >= 4096:
+            _TURN_TEXT.clear()
+        text = _TURN_TEXT[k] = f"Turn {t}: {_who(p)}"
+    return text
 
 
 class SpaceBase(Game):
@@ -194,6 +230,7 @@ class SpaceBase(Game):
             raise ValueError(f"Space Base is for 2 to 4 players, not {players!r}")
         out: dict[str, Any] = {"players": players}
         self._n = players  # self.players, read on hot paths
+        self._fast = _plain(type(self))  # the written-out step paths may be used
         if scenario is not None:
             self._options = out  # players is needed while checking the scenario
             out["scenario"] = _check_scenario(scenario, self)
@@ -388,18 +425,37 @@ class SpaceBase(Game):
         s.phase = phase
         s.played = 0
         if phase == "meteor":
-            s.chance = ("meteor",)
+            s.chance = _METEOR_NODE
         elif phase == "draw":
             s.drawn = False
 
     def _advance(self, s: SpaceBaseState, log: list[str]) -> None:
-        """Run automatic steps until a decision or a chance node is pending."""
+        """Run automatic steps until a decision or a chance node is pending. The common
+        checks (``_can_build``, ``_can_transfer``, ``_repairable``, ``_enter``,
+        ``_end_turn``) are written out: this loop runs at every step."""
         while s.chance is None:
             ph = s.phase
             if ph == "build":
-                if s.pending is not None or self._can_build(s):
+                if s.pending is not None:
                     return
-                self._end_turn(s, log)
+                p = s.player
+                hand = s.hands[p]
+                if hand:  # _can_build(s)
+                    b = s.board
+                    if "Volcano" in hand and len(b._name) < _NCELLS:
+                        return
+                    if not _SITE_CARDS.isdisjoint(hand):
+                        f = b._front.get(p)
+                        if f is None:
+                            f = b._frontier(p)
+                        if f:
+                            return
+                # _end_turn(s, log)
+                s.player = p = (p + 1) % self._n
+                s.turn = t = s.turn + 1
+                log.append(_turn_text(t, p))
+                s.phase = "transfer"
+                s.played = 0
             elif ph == "draw":
                 if not s.drawn:
                     if self._draw(s, log):
@@ -407,28 +463,47 @@ class SpaceBase(Game):
                     return
                 if len(s.hands[s.player]) > HAND_LIMIT:
                     return
-                self._enter(s, "build")
+                s.phase = "build"  # _enter(s, "build")
+                s.played = 0
             elif ph == "transfer":
-                if s.pending is not None or self._can_transfer(s):
+                if s.pending is not None:
                     return
-                self._enter(s, "repair")
+                p = s.player
+                if "Transfer" in s.hands[p] and self._can_transfer(s):
+                    return
+                s.phase = "repair"  # _enter(s, "repair")
+                s.played = 0
             elif ph == "repair":
-                if self._repairable(s):
-                    return
-                self._enter(s, "meteor")
+                # _repairable(s)
+                dmg = s.board._dmg
+                if dmg and s.credits[s.player] > 0:
+                    if self.rules.repair_sites != "own":
+                        return
+                    p, owner = s.player, s.board._owner
+                    for c in dmg:
+                        if owner[c] == p:
+                            return
+                s.phase = "meteor"  # _enter(s, "meteor")
+                s.played = 0
+                s.chance = _METEOR_NODE
             elif ph == "production":
                 p = s.player
                 earned = s.board.income(p)
-                total = s.credits[p] + earned
-                s.credits = _with(s.credits, p, total)
-                s.last_income = (p, earned)
+                credits = s.credits
+                total = credits[p] + earned
+                s.credits = (*credits[:p], total, *credits[p + 1:])
+                s.last_income = _INCOME_PAIR[p][earned] if earned < 64 else (p, earned)
                 log.append(f"{_WHO[p]} earns {earned} credits (total {total})")
                 s.phase = "control"  # _enter(s, "control")
                 s.played = 0
             elif ph == "control":
-                if s.pending is not None or self._can_control(s):
+                if s.pending is not None:
                     return
-                self._enter(s, "draw")
+                if "Control" in s.hands[s.player] and self._can_control(s):
+                    return
+                s.phase = "draw"  # _enter(s, "draw")
+                s.played = 0
+                s.drawn = False
             elif ph == "setup":
                 n = self.players
                 if s.player < n:
@@ -447,7 +522,7 @@ class SpaceBase(Game):
     def _end_turn(self, s: SpaceBaseState, log: list[str]) -> None:
         s.player = p = (s.player + 1) % self._n
         s.turn = t = s.turn + 1
-        log.append(f"Turn {t}: {_WHO[p]}")
+        log.append(_turn_text(t, p))
         s.phase = "transfer"  # _enter(s, "transfer")
         s.played = 0
 
@@ -474,8 +549,10 @@ class SpaceBase(Game):
         else:
             p = s.player
             s.drawn = True
-            log.append(f"{_WHO[p]} draws a card ({len(s.deck)} left in the deck)")
-        s.hands = _with(s.hands, p, tuple(sorted((*s.hands[p], name))))
+            d = s.deck
+            log.append(_draw_text(p, d.unknown + len(d.known)))  # len(s.deck)
+        hands = s.hands
+        hands = s.hands = (*hands[:p], tuple(sorted((*hands[p], name))), *hands[p + 1:])
         d = s.deck
         if not d.unknown and not d.known:  # len(s.deck) == 0
             s.phase = "over"
@@ -564,7 +641,7 @@ class SpaceBase(Game):
         an equal action, a chance outcome, a refused action) goes through the full
         checks, and a subclass that changes how a step is made gets ``Game.apply``."""
         s = self._s
-        if s.chance is not None or s.phase == "over" or not _plain(type(self)):
+        if s.chance is not None or s.phase == "over" or not self._fast:
             return super().apply(x)
         legal = self._legal_cache
         if legal is None:
@@ -616,27 +693,31 @@ class SpaceBase(Game):
             if kind == "transfer":
                 src = pend[1]
                 own = [c for c in self._own(s, p) if c != src]
-                swap, move = _MOVES["swap"], _MOVES["move"]
-                out = [swap[c] for c in own]
-                dest: set[Cell] = set()
-                for c in own:
-                    dest.update(n for n in _NB[c] if n not in b._name)
-                out += [move[c] for c in dest]
+                out = list(map(_MOVES["swap"].__getitem__, own))
+                # the empty cells next to them (set operations, in C)
+                dest = set().union(*map(_NB.__getitem__, own)).difference(b._name)
+                out += map(_MOVES["move"].__getitem__, dest)
                 return out
             if kind == "steal":
                 return list(map(_MOVES["steal"].__getitem__, set(s.hands[pend[1]])))
             if pend[1] == "Volcano":
-                cells: Iterable[Cell] = _CELL_SET.difference(b._name)
-            else:
-                cells = self._frontier(s, p)
-            return tuple(sorted(map(_MOVES["place"].__getitem__, cells), key=_NOTATION))
+                return _place_moves(_CELL_SET.difference(b._name))
+            f = b._front.get(p)
+            return _place_moves(b._frontier(p) if f is None else f)
         if ph == "transfer":
             return [_DONE, *map(_MOVES["transfer"].__getitem__, self._own(s, p))]
         if ph == "repair":
-            out = [_DONE]
+            # already in notation order: "done", then the targets by cell (one-digit
+            # coordinates: cell order is notation order), each cell's moves sorted
+            out: tuple[Move, ...] = (_DONE,)
             cash = s.credits[p]
-            for c in self._repair_targets(s):
-                out += _repair_moves(c, min(b._dmg[c], cash))
+            dmg, owner = b._dmg, b._owner
+            own = self.rules.repair_sites == "own"
+            for c in sorted(dmg):  # _repair_targets(s)
+                if own and owner[c] != p:
+                    continue
+                d = dmg[c]
+                out += _repair_moves(c, d if d < cash else cash)
             return out
         if ph == "control":
             out = [_DONE, *map(_MOVES["control"].__getitem__, self._control_targets(s))]
@@ -674,23 +755,35 @@ class SpaceBase(Game):
             s.pending = ("build", a.card)
             self._advance(s, log)
             return
-        b = self._mut(s) if v in _BOARD_VERBS else s.board
-        if a.cell is not None and _CANON[a.cell] is not a.cell:
+        if v in _BOARD_VERBS:
+            b = s.board  # _mut(s)
+            if not s.bown:
+                s.board = b = b._clone(readonly=True)
+                s.bown = True
+        else:
+            b = s.board
+        c = a.cell
+        if c is not None and _CANON[c] is not c:
             # the game's own cell objects (a parsed notation makes new ones)
-            a = Move.of(v, _CANON[a.cell], a.card, a.n)
-        who = _who(p)
+            a = Move.of(v, _CANON[c], a.card, a.n)
+            c = a.cell
+        who = _WHO[p]
         if v == "place":
             name = s.pending[1]
-            s.hands = _with(s.hands, p, _without(s.hands[p], name))
-            b._put(a.cell, name, p, 0)
+            hands = s.hands
+            hand = hands[p]
+            i = hand.index(name)
+            s.hands = (*hands[:p], hand[:i] + hand[i + 1:], *hands[p + 1:])
+            b._put(c, name, p, 0)
             s.pending = None
-            log.append(f"{who} places {name} at {_CELL_TEXT[a.cell]}")
+            log.append(f"{who} places {name} at {_CELL_TEXT[c]}")
         elif v == "repair":
-            b._fix(a.cell, a.n)
-            s.credits = _with(s.credits, p, s.credits[p] - a.n)
-            left = b._dmg.get(a.cell, 0)
-            log.append(f"{who} pays {a.n} credits to repair the {b._name[a.cell]} at "
-                       f"{cell_text(a.cell)} ({left} damage left)")
+            n = a.n
+            b._fix(c, n)
+            credits = s.credits
+            s.credits = (*credits[:p], credits[p] - n, *credits[p + 1:])
+            log.append(f"{who} pays {n} credits to repair the {b._name[c]} at "
+                       f"{_CELL_TEXT[c]} ({b._dmg.get(c, 0)} damage left)")
         elif v == "outpost":
             b._put(a.cell, "Outpost", p, 0)
             s.box -= 1
@@ -764,26 +857,26 @@ class SpaceBase(Game):
         if kind == "meteor":
             c = outcome
             name = b._name.get(c)
-            where = _METEOR_AT[c] if c in _METEOR_AT else f"A meteor hits {cell_text(c)}"
+            # s.meteor: shared (cell, 0, what) records, one per cell and outcome
             if name is None:
-                s.meteor = (c, 0, "empty space")
-                log.append(f"{where}: empty space, unaffected")
+                s.meteor = _METEOR_EMPTY[c]
+                log.append(_METEOR_EMPTY_TEXT[c])
             elif name not in _INSTALL:
-                s.meteor = (c, 0, "unaffected")
-                log.append(f"{where}: the {name} is unaffected")
+                s.meteor = _METEOR_UNAFFECTED[c]
+                log.append(f"{_METEOR_AT[c]}: the {name} is unaffected")
             elif b._shielded(c):
-                s.meteor = (c, 0, "shielded")
-                log.append(f"{where}: the {name} is shielded")
+                s.meteor = _METEOR_SHIELDED[c]
+                log.append(f"{_METEOR_AT[c]}: the {name} is shielded")
             else:
-                s.chance = ("damage", c)
-                s.meteor = (c, 0, "rolling damage")
+                s.chance = _DAMAGE_NODE[c]
+                s.meteor = _METEOR_ROLLING[c]
                 return
             s.phase = "production"
         elif kind == "damage":
             c = hit
             b = self._mut(s)
             b._hit(c, outcome)
-            s.meteor = (c, outcome, "damaged")
+            s.meteor = _DAMAGED[c][outcome] if 0 < outcome <= 10 else (c, outcome, "damaged")
             log.append(f"A meteor hits {cell_text(c)}: the {b._name[c]} takes {outcome} damage "
                        f"({b._dmg[c]} in all) and is defunct")
             s.phase = "production"
@@ -793,17 +886,19 @@ class SpaceBase(Game):
         self._advance(s, log)
 
     def _settle(self) -> None:
-        """The core's auto-roll loop (``Game._settle``), specialised: a meteor's cell and
-        its damage are uniform draws, so the drawn index is the SplitMix64 output scaled
-        to the number of outcomes (what ``rng.draw_index`` computes for equal weights),
-        and their texts are looked up. The steps are the same. A subclass that changes
+        """The core's auto-roll loop (``Game._settle``), specialised: the SplitMix64
+        output of the step is computed here; a meteor's cell and its damage are uniform
+        draws, so the drawn index is that output scaled to the number of outcomes (what
+        ``rng.draw_index`` computes for equal weights), and their texts are looked up; a
+        card's index is the bisection of the deck's running counts (``_draw``), and the
+        draw is made by :meth:`_drawn`. The steps are the same. A subclass that changes
         how a chance step is made gets the core's loop."""
         if not self._auto:
             return
         s = self._s
         if s.chance is None:
             return
-        if not _plain(type(self)):
+        if not self._fast:
             super()._settle()
             return
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
@@ -813,27 +908,32 @@ class SpaceBase(Game):
             k = len(hist)
             if k >= _MAX_STEPS:
                 raise GameError("step limit reached")
-            kind = s.chance[0]
-            if kind == "draw":
-                outcomes, weights = s.deck.outcomes()
-                outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
-                    else outcomes[0]
-                text = "a card"
-            else:
-                x = (seed + (k + 1) * _GAMMA) & _M64
-                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-                x ^= x >> 31
-                if kind == "meteor":
-                    outcome = CELLS[(x * 100) >> 64]
-                    text = _METEOR_TEXT[outcome]
-                else:  # "damage": a ten-sided die
-                    outcome = _D10[(x * 10) >> 64]
-                    text = _DAMAGE_TEXT[outcome]
+            x = (seed + (k + 1) * _GAMMA) & _M64
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+            x ^= x >> 31
             new = s.copy()
             mark = len(log)
+            kind = s.chance[0]
             try:
-                resolve(new, outcome, log)
+                if kind == "draw":
+                    names, weights = s.deck.outcomes()
+                    if len(names) > 1:
+                        sums = list(accumulate(weights))
+                        i = bisect_right(sums, (x * sums[-1]) >> 64)
+                    else:
+                        i = 0
+                    outcome = names[i]
+                    text = "a card"
+                    self._drawn(new, names, weights, i, log)
+                else:
+                    if kind == "meteor":
+                        outcome = CELLS[(x * 100) >> 64]
+                        text = _METEOR_TEXT[outcome]
+                    else:  # "damage": a ten-sided die
+                        outcome = _D10[(x * 10) >> 64]
+                        text = _DAMAGE_TEXT[outcome]
+                    resolve(new, outcome, log)
             except BaseException:
                 del log[mark:]
                 raise
@@ -842,6 +942,31 @@ class SpaceBase(Game):
             hist.append((CHANCE, outcome, text))
             if s.chance is None:
                 return
+
+    def _drawn(self, s: SpaceBaseState, names: tuple[str, ...], weights: tuple[int, ...],
+               i: int, log: list[str]) -> None:
+        """``_resolve(s, names[i], log)`` of a draw whose outcomes are ``(names,
+        weights)`` (the deck's): the new deck is made at once without the copy and the
+        search of ``Deck.take_unknown`` (the same counts and outcomes)."""
+        s.chance = None
+        d = s.deck
+        name, n = names[i], weights[i]
+        counts = d.counts.copy()
+        if n == 1:
+            del counts[name]
+            out = (names[:i] + names[i + 1:], weights[:i] + weights[i + 1:])
+        else:
+            counts[name] = n - 1
+            out = (names, (*weights[:i], n - 1, *weights[i + 1:]))
+        nd = object.__new__(Deck)
+        nd.counts = counts
+        nd.known = d.known.copy()
+        nd.unknown = d.unknown - 1
+        nd._outcomes = out
+        s.deck = nd
+        s.own |= OWN_DECK
+        self._take_card(s, name, log)
+        self._advance(s, log)
 
     # ------------------------------------------------------------------ why illegal
     def _why_illegal(self, s: SpaceBaseState, a: Move) -> tuple[str, str]:
@@ -910,17 +1035,32 @@ def _build_moves(hand: tuple[str, ...], frontier: bool, room: bool) -> tuple[Mov
     return out
 
 
+_PLACES: dict[frozenset[Cell], tuple[Move, ...]] = {}
+
+
+def _place_moves(cells: frozenset[Cell]) -> tuple[Move, ...]:
+    """``place c`` for each of ``cells``, sorted (memoised: a frontier is the same
+    frozenset object from step to step until a placement or a transfer changes it)."""
+    out = _PLACES.get(cells)
+    if out is None:
+        if len(_PLACES) >= 4096:
+            _PLACES.clear()
+        out = _PLACES[cells] = tuple(sorted(map(_MOVES["place"].__getitem__, cells),
+                                            key=_NOTATION))
+    return out
+
+
 _REPAIRS: dict[tuple[Cell, int], tuple[Move, ...]] = {}
 
 
 def _repair_moves(c: Cell, most: int) -> tuple[Move, ...]:
-    """``repair c k`` for k = 1 .. ``most`` (memoised)."""
+    """``repair c k`` for k = 1 .. ``most``, sorted by notation (memoised)."""
     out = _REPAIRS.get((c, most))
     if out is None:
         if len(_REPAIRS) >= 4096:
             _REPAIRS.clear()
-        out = _REPAIRS[(c, most)] = tuple(Move.of("repair", c, n=k)
-                                          for k in range(1, most + 1))
+        out = _REPAIRS[(c, most)] = tuple(sorted(
+            (Move.of("repair", c, n=k) for k in range(1, most + 1)), key=_NOTATION))
     return out
 
 
