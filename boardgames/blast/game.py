@@ -13,9 +13,9 @@ import random
 from bisect import bisect_right
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, compress, repeat
-from operator import attrgetter, is_
-from typing import Any
+from itertools import accumulate, chain, compress, repeat
+from operator import attrgetter, is_, itemgetter
+from typing import Any, NamedTuple
 
 from ..core.deck import Deck, redeal
 from ..core.errors import GameError, InvalidActionError
@@ -76,6 +76,8 @@ _D6_TEXT = tuple(f"rolled {v}" for v in (0, *_D6))
 _SIDE_T = tuple(_SIDE_TITLE[side] for side in SIDES)
 _HOME_INDEX = tuple(h - 1 for h in HOMEWORLDS)
 _DRAWS = tuple((p,) * data.DRAW for p in (0, 1))
+_DRAWS_LEFT = {(p,) * k: (p,) * (k - 1) for p in (0, 1) for k in range(2, data.DRAW + 1)}
+"""``draws[1:]`` of a turn's draws, shared."""
 _ROLL_CHANCE = ("roll",)
 _DRAW_CHANCE = ("draw",)
 _DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
@@ -87,9 +89,50 @@ _DISCARD_TEXT = tuple({c: f"{side} discards {c}" for c in BY_NAME} for side in _
 _ROLL_DICE = {(a, b): ((a, 0, 0), (b, 0, 0)) for a, b in _ROLL2}
 _DONE = order("done")
 _PASS = order("pass")
+_TURN_START = frozenset({"turn", "espionage", "draw", "drawing", "limit", "roll"})
+_ROLL_TO_JAM = frozenset({"dice", "roll_end", "build", "build_end", "jam"})
+_MOVE_TO_RESOLVE = frozenset({"move", "move_end", "fights", "attack", "defend", "resolve"})
+_TURN_END = frozenset({"fight_end", "end", "next"})
+"""The stages of ``_advance`` in four groups, in turn order."""
 _STAGE_OF = {"espionage": "espionage", "discard": "limit", "dice": "dice", "build": "build",
              "jam": "jam", "move": "move", "fight": "fights", "attack": "attack",
              "defend": "defend", "end": "end", "keep": "resolve", "offensive": "end"}
+
+
+class _Rare(NamedTuple):
+    """The parts of a state that change at most a few times a turn, in one slot
+    (``BlastState.rare``) shared by the states until one changes it: a step copies 14
+    slots, not 25, and the garbage collector stops traversing this tuple (it holds no
+    containers that can take part in a cycle)."""
+
+    scrap: tuple[tuple[int, ...], tuple[int, ...]]
+    play: tuple[str, ...]
+    rebuilt: bool
+    pins: tuple[tuple[int, int], ...]
+    spy: int | None
+    fight: tuple[Any, ...] | None
+    keep: tuple[Any, ...] | None
+    last_fight: tuple[Any, ...] | None
+    extra: int
+    mo_left: int
+    winner: int | None
+    turn: int
+
+
+_new_rare = tuple.__new__
+_object_new = object.__new__
+
+
+def _rare_field(name: str) -> property:
+    """A state attribute kept in ``rare``: read directly, written by replacing ``rare``
+    (never changed in place: other states share it)."""
+    i = _Rare._fields.index(name)
+
+    def fset(s: BlastState, v: Any) -> None:
+        r = s.rare
+        s.rare = _new_rare(_Rare, (*r[:i], v, *r[i + 1:]))
+
+    return property(attrgetter(f"rare.{name}"), fset, doc=f"``rare.{name}``")
 
 
 class BlastState(State):
@@ -103,6 +146,9 @@ class BlastState(State):
     pins       (sector, force) of jammed units; spy: who sees the other hand this turn
     fight      (sector, attack bonus, defence bonus, attack cards, defence cards,
                attack 1D6 rolls, defence 1D6 rolls); keep: (sector, winner, diff, kept)
+
+    The attributes of :class:`_Rare` (``scrap``, ``pins``, ``fight``, ``turn``, ...) are
+    kept in ``rare``.
     """
 
     __slots__ = (
@@ -111,55 +157,47 @@ class BlastState(State):
         "deck",
         "dice",
         "draws",
-        "extra",
         "faces",
-        "fight",
         "hands",
-        "keep",
-        "last_fight",
-        "mo_left",
         "pending",
         "phase",
-        "pins",
-        "play",
         "player",
-        "rebuilt",
-        "scrap",
-        "spy",
+        "rare",
         "stage",
-        "turn",
         "units",
         "vortex",
-        "winner",
     )
 
+    scrap = _rare_field("scrap")
+    play = _rare_field("play")
+    rebuilt = _rare_field("rebuilt")
+    pins = _rare_field("pins")
+    spy = _rare_field("spy")
+    fight = _rare_field("fight")
+    keep = _rare_field("keep")
+    last_fight = _rare_field("last_fight")
+    extra = _rare_field("extra")
+    mo_left = _rare_field("mo_left")
+    winner = _rare_field("winner")
+    turn = _rare_field("turn")
+
     def copy(self) -> BlastState:
+        # ``Blast.apply`` and ``Blast._settle`` write this copy out: keep them alike
         c = object.__new__(BlastState)
-        c.turn = self.turn
-        c.phase = self.phase
-        c.stage = self.stage
-        c.player = self.player
-        c.pending = self.pending
         c.actor = self.actor
         c.chance = self.chance
-        c.units = self.units
-        c.scrap = self.scrap
-        c.hands = self.hands
         c.deck = self.deck  # copy-on-write: a step that draws or refills makes a new one
-        c.vortex = self.vortex
-        c.play = self.play
+        c.dice = self.dice
         c.draws = self.draws
         c.faces = self.faces
-        c.dice = self.dice
-        c.rebuilt = self.rebuilt
-        c.pins = self.pins
-        c.spy = self.spy
-        c.fight = self.fight
-        c.keep = self.keep
-        c.last_fight = self.last_fight
-        c.extra = self.extra
-        c.mo_left = self.mo_left
-        c.winner = self.winner
+        c.hands = self.hands
+        c.pending = self.pending
+        c.phase = self.phase
+        c.player = self.player
+        c.rare = self.rare
+        c.stage = self.stage
+        c.units = self.units
+        c.vortex = self.vortex
         return c
 
 
@@ -214,7 +252,6 @@ class Blast(Game):
 
     def _new_state(self) -> BlastState:
         s = object.__new__(BlastState)
-        s.turn = 1
         s.phase = "setup"
         s.stage = "deal"
         s.player = 1
@@ -227,23 +264,14 @@ class Blast(Game):
         b1 = list(_EMPTY_BOARD)
         b1[home1 - 1] = data.army_forces("empire")
         s.units = (tuple(b0), tuple(b1))
-        s.scrap = ((), ())
         s.hands = ((), ())
         s.deck = Deck(data.deck_counts())
         s.vortex = ()
-        s.play = ()
         s.draws = (1, 0) * data.HAND_START
         s.faces = ()
         s.dice = ()
-        s.rebuilt = False
-        s.pins = ()
-        s.spy = None
-        s.fight = None
-        s.keep = None
-        s.last_fight = None
-        s.extra = 0
-        s.mo_left = 0
-        s.winner = None
+        s.rare = _Rare(scrap=((), ()), play=(), rebuilt=False, pins=(), spy=None, fight=None,
+                       keep=None, last_fight=None, extra=0, mo_left=0, winner=None, turn=1)
         sc = self._options.get("scenario")
         if sc is not None:
             _apply_scenario(s, sc)
@@ -363,11 +391,19 @@ class Blast(Game):
             legal = self.legal_actions()
         if not any(map(is_, legal, repeat(x))):
             x = self._legal_action(x)
-        new = s.copy()
+        new = _object_new(BlastState)  # s.copy(), written out (keep them alike)
+        (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
+         new.pending, new.phase, new.player, new.rare, new.stage, new.units, new.vortex) = (
+            s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending,
+            s.phase, s.player, s.rare, s.stage, s.units, s.vortex)
         log = self._log
         mark = len(log)
         try:
-            self._act(new, x, log)
+            if x.verb == "move":  # a move (the most frequent action): _act, written out
+                self._move(new, x.sector, x.force, x.die, DIRECTIONS[new.player], log)
+                self._advance(new, log)
+            else:
+                self._act(new, x, log)
         except BaseException:
             del log[mark:]
             raise
@@ -375,7 +411,8 @@ class Blast(Game):
         self._s = new
         self._hist.append((s.actor, x, x.text))
         self._legal_cache = None
-        self._redo.clear()
+        if self._redo:
+            self._redo.clear()
         if new.chance is not None and self._auto:
             self._settle()
         return self
@@ -406,25 +443,29 @@ class Blast(Game):
             x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
             x ^= x >> 31
             kind = s.chance[0]
-            new = s.copy()
+            new = _object_new(BlastState)  # s.copy(), written out (keep them alike)
+            (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
+             new.pending, new.phase, new.player, new.rare, new.stage, new.units,
+             new.vortex) = (s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands,
+                            s.pending, s.phase, s.player, s.rare, s.stage, s.units, s.vortex)
             mark = len(log)
             try:
                 if kind == "draw":
                     deck = s.deck
-                    names, weights = deck.outcomes()
+                    names, weights = deck._outcomes or deck.outcomes()
                     if len(names) > 1:
                         sums = list(accumulate(weights))
-                        outcome = names[bisect_right(sums, (x * sums[-1]) >> 64)]
+                        i = bisect_right(sums, (x * sums[-1]) >> 64)
                     else:
-                        outcome = names[0]
-                    text = outcome
+                        i = 0
+                    text = outcome = names[i]
                     # _resolve of a draw, written out: the card goes to the hand of the
                     # next player of ``draws``; the next draw of a turn is a chance node.
                     new.chance = None
-                    new.deck = _taken(deck, outcome)
+                    new.deck = _taken_at(deck, names, weights, i)
                     draws = new.draws
                     p = draws[0]
-                    new.draws = draws = draws[1:]
+                    new.draws = draws = _DRAWS_LEFT.get(draws) or draws[1:]
                     hands = new.hands
                     hand = hands[p]
                     i = bisect_right(hand, outcome)
@@ -476,7 +517,20 @@ class Blast(Game):
         only are memoised."""
         p = s.pending
         if p == "move":
+            hand = s.hands[s.player]
+            if (self.rules.use_dice == "each" and _MOVE_CARDS.isdisjoint(hand)
+                    and not s.rare.pins):
+                return self._plain_moves(s)
             return _sort_unique(self._legal_moves(s))
+        if p == "dice":
+            # A function of the dice and of the dice cards in hand only: memoised on both.
+            key = (s.dice, _DICE_WINDOW.intersection(s.hands[s.player]))
+            out = _DICE_LEGAL.get(key)
+            if out is None:
+                if len(_DICE_LEGAL) > 50_000:
+                    _DICE_LEGAL.clear()
+                out = _DICE_LEGAL[key] = _sort_unique(self._legal_dice(s))
+            return out
         if p == "discard" or p == "offensive":
             # A hand is sorted, so its distinct cards in order are the notations' order.
             return tuple(map(_DISCARD_ORDER.__getitem__, dict.fromkeys(s.hands[s.actor])))
@@ -523,10 +577,43 @@ class Blast(Game):
             return out
         return []
 
+    def _plain_moves(self, s: BlastState) -> tuple[Order, ...]:
+        """``_sort_unique(_legal_moves(s))`` when every move is a plain ``move`` (dice used
+        each on its own, no move card in hand, no jammed unit), made in notation order: the
+        sectors in the order of their text (``_TEXT_SECTORS``), each force of a stack once,
+        each unit with the die values in the order of their text."""
+        dice = s.dice
+        if not dice:
+            return _DONE_ONLY
+        p = s.player
+        own, opp = s.units[p], s.units[1 - p]
+        units: list[tuple[int, int]] = []
+        for sec in compress(_TEXT_SECTORS, _in_text_order(own)):  # sectors with own units
+            if opp[sec - 1]:
+                continue
+            st = own[sec - 1]
+            at = _UNITS_AT[sec].get(st)
+            if at is None:
+                # Each force once, in order (a stack is sorted).
+                at = _UNITS_AT[sec][st] = tuple((sec, f) for f in dict.fromkeys(st))
+            units += at
+        if not units:
+            return _DONE_ONLY
+        by_die = _BY_DIE_OF.get(dice)
+        if by_die is None:  # the move tables of the die values, in the order of their text
+            by_die = _BY_DIE_OF[dice] = tuple(
+                _MOVE_BY_DIE[v].__getitem__ for v in sorted({d[0] for d in dice}, key=str))
+        if len(by_die) == 1:
+            return tuple(map(by_die[0], units))
+        if len(by_die) == 2:
+            return tuple(chain.from_iterable(zip(map(by_die[0], units),
+                                                 map(by_die[1], units), strict=True)))
+        return tuple(chain.from_iterable(zip(*[map(m, units) for m in by_die], strict=True)))
+
     def _movable_units(self, s: BlastState, p: int) -> list[tuple[int, int]]:
         """Distinct (sector, force) of ``p``'s units that may move: not jammed, not on a
         sector holding enemy units."""
-        own, opp, pins = s.units[p], s.units[1 - p], s.pins
+        own, opp, pins = s.units[p], s.units[1 - p], s.rare.pins
         out: list[tuple[int, int]] = []
         for sec in compress(_SECTOR_NUMBERS, own):  # the sectors with own units
             if opp[sec - 1]:
@@ -544,7 +631,7 @@ class Blast(Game):
 
     def _movable_sectors(self, s: BlastState, p: int) -> tuple[int, ...]:
         """One entry per movable unit of ``p``: its sector."""
-        own, opp, pins = s.units[p], s.units[1 - p], s.pins
+        own, opp, pins = s.units[p], s.units[1 - p], s.rare.pins
         out: list[int] = []
         for i in range(SECTORS):
             st = own[i]
@@ -690,11 +777,12 @@ class Blast(Game):
     def _build_options(self, s: BlastState) -> list[Order]:
         p = s.player
         home = HOMEWORLDS[p]
-        scrap = s.scrap[p]
+        r = s.rare
+        scrap = r.scrap[p]
         if not scrap or not control(s.units, p, home):
             return []
         out = []
-        if len(s.faces) == 2 and s.faces[0] == s.faces[1] and not s.rebuilt:
+        if len(s.faces) == 2 and s.faces[0] == s.faces[1] and not r.rebuilt:
             out += [order("rebuild", force=f) for f in set(scrap)]
         if "Reinforcements" in s.hands[p]:
             out += [order("rebuild", "Reinforcements", force=f) for f in set(scrap)]
@@ -982,16 +1070,23 @@ class Blast(Game):
         i = bisect_right(st, f)
         own[y - 1] = (*st[:i], f, *st[i:])
         s.units = (tuple(own), units[1]) if p == 0 else (units[0], tuple(own))
-        dice = s.dice
-        if (die, 0, 0) in dice and len(dice) == 2 and dice[0][1:] == dice[1][1:] == (0, 0):
-            # Two plain dice: _pick_die takes either one showing ``die`` (they are equal).
-            s.dice = (dice[1],) if dice[0][0] == die else (dice[0],)
-        else:
-            s.dice = remove_one(dice, _pick_die(dice, die))
-        enemy = " (enemy units there)" if units[1 - p][y - 1] else ""
-        back = " backwards" if direction != DIRECTIONS[p] else ""
-        log.append(f"{_SIDE_T[p]} moves a unit of force {f} from sector {sec} to {y}"
-                   f"{back} ({die}){enemy}")
+        key = (s.dice, die)
+        left = _DICE_LEFT.get(key)
+        if left is None:  # the dice left after using one showing ``die``, memoised
+            if len(_DICE_LEFT) > 20_000:
+                _DICE_LEFT.clear()
+            left = _DICE_LEFT[key] = remove_one(s.dice, _pick_die(s.dice, die))
+        s.dice = left
+        key = (p, sec, f, die, direction, bool(units[1 - p][y - 1]))
+        text = _MOVE_TEXT.get(key)
+        if text is None:  # the log line, memoised
+            if len(_MOVE_TEXT) > 100_000:
+                _MOVE_TEXT.clear()
+            enemy = " (enemy units there)" if key[-1] else ""
+            back = " backwards" if direction != DIRECTIONS[p] else ""
+            text = _MOVE_TEXT[key] = (f"{_SIDE_T[p]} moves a unit of force {f} from sector "
+                                      f"{sec} to {y}{back} ({die}){enemy}")
+        log.append(text)
         s.pending = None
         s.stage = "move"
 
@@ -1168,7 +1263,7 @@ class Blast(Game):
                 _count_elements(counts, s.vortex)
                 deck = object.__new__(Deck)
                 deck.counts = counts
-                deck.known = s.deck.known.copy()
+                deck.known = s.deck.known  # shared, as in ``_taken_at``
                 deck.unknown = len(s.vortex)
                 deck._outcomes = None
                 s.deck = deck
@@ -1179,10 +1274,10 @@ class Blast(Game):
                 log.append("No cards left to draw: deck and vortex are empty")
                 s.draws = ()
                 return False
-        names = s.deck.outcomes()[0]
-        if len(names) == 1:
-            s.deck = _taken(s.deck, names[0])
-            self._drawn(s, names[0], log)
+        if len(s.deck.counts) == 1:  # one kind of card left (one outcome): no chance node
+            name = next(iter(s.deck.counts))
+            s.deck = _taken(s.deck, name)
+            self._drawn(s, name, log)
             return False
         s.chance = _DRAW_CHANCE
         return True
@@ -1192,172 +1287,181 @@ class Blast(Game):
 
         The stages run in turn order; each block either stops (a decision, with
         ``s.stage`` left at that stage, or a chance node) or hands on to the next block in
-        the same pass, so a turn without decisions costs few loop rounds. A phase ends
-        with ruling 10's check (``_phase_end``), called only when a side has units on all
-        four planets (it can win only then)."""
+        the same pass, so a turn without decisions costs few loop rounds. The blocks are
+        grouped (``_TURN_START`` ...) so that a step resuming at a later stage skips the
+        earlier ones with one test. A phase ends with ruling 10's check (``_phase_end``),
+        called only when a side has units on all four planets (it can win only then)."""
         always = self.rules.windows == "always"
         while s.pending is None and s.chance is None:
             st = s.stage
             a = s.player
             d = 1 - a
-            if st == "turn":
-                s.phase = "draw"
-                s.pins = ()
-                s.spy = None
-                s.faces = ()
-                s.dice = ()
-                s.rebuilt = False
-                log.append(f"Turn {s.turn}: {_SIDE_T[a]}")
-                st = "espionage"
-            if st == "espionage":
-                if always or ("Espionage" in s.hands[d] and s.spy is None):
-                    self._decide(s, "espionage", d)
-                    return
-                st = "draw"
-            if st == "draw":
-                s.draws = _DRAWS[a]
-                st = "drawing"
-            if st == "drawing":
-                if s.draws:
-                    s.stage = "drawing"
-                    self._draw_next(s, log)
-                    continue
-                st = "limit"
-            if st == "limit":
-                own, opp = s.units[a], s.units[d]
-                h = _HOME_INDEX[a]
-                lim = HAND_BASE
-                if own[7] and not opp[7]:  # Nimrod
-                    lim += 1
-                if own[21] and not opp[21]:  # Cygnus-7
-                    lim += 1
-                if not own[h] or opp[h]:  # without one's own homeworld
-                    lim -= 2
-                if len(s.hands[a]) > lim:
-                    log.append(f"{_SIDE_T[a]} holds {len(s.hands[a])} cards, over the limit "
-                               f"of {lim}")
-                    self._decide(s, "discard", a)
-                    return
-                u0, u1 = s.units
-                if (((u0[0] and u0[7] and u0[14] and u0[21])
-                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
-                    return
-                s.phase = "roll"
-                s.chance = _ROLL_CHANCE
-                s.stage = "dice"
-                return
-            if st == "roll":  # a scenario starting before the roll
-                s.phase = "roll"
-                s.chance = _ROLL_CHANCE
-                s.stage = "dice"
-                return
-            if st == "dice":
-                if always or (not _DICE_WINDOW.isdisjoint(s.hands[a])
-                              and self._dice_window_open(s)):
-                    self._decide(s, "dice", a)
-                    return
-                st = "roll_end"
-            if st == "roll_end":
-                u0, u1 = s.units
-                if (((u0[0] and u0[7] and u0[14] and u0[21])
-                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
-                    return
-                st = "build"
-            if st == "build":
-                s.phase = "build"
-                if always or (s.scrap[a] and self._build_options(s)):
-                    self._decide(s, "build", a)
-                    return
-                st = "build_end"
-            if st == "build_end":
-                u0, u1 = s.units
-                if (((u0[0] and u0[7] and u0[14] and u0[21])
-                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
-                    return
-                st = "jam"
-            if st == "jam":
-                s.phase = "move"
-                if always or ("Jam Transmission" in s.hands[d] and self._has_movable(s, a)):
-                    self._decide(s, "jam", d)
-                    return
-                st = "move"
-            if st == "move":
-                s.phase = "move"
-                if s.dice and self._can_move(s, a):
-                    self._decide(s, "move", a)
-                    return
-                if always or "Defend the Homeworld" in s.hands[a]:
-                    self._decide(s, "move", a)
-                    return
-                if s.dice:
-                    log.append(f"{_SIDE_T[a]} cannot use "
-                               + ", ".join(str(x[0]) for x in s.dice) + ": lost")
+            if st in _TURN_START:  # each of these blocks returns or continues
+                if st == "turn":
+                    s.phase = "draw"
+                    r = s.rare
+                    if r.pins or r.spy is not None or r.rebuilt:
+                        s.rare = r._replace(pins=(), spy=None, rebuilt=False)
+                    s.faces = ()
                     s.dice = ()
-                st = "move_end"
-            if st == "move_end":
-                s.pins = ()  # Jam Transmission pins a unit for the move phase only
-                u0, u1 = s.units
-                if (((u0[0] and u0[7] and u0[14] and u0[21])
-                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
-                    return
-                st = "fights"
-            if st == "fights":
-                s.phase = "fight"
-                contested = self._contested(s)
-                if contested:
-                    if len(contested) > 1:
-                        self._decide(s, "fight", a)
+                    log.append(f"Turn {r.turn}: {_SIDE_T[a]}")
+                    st = "espionage"
+                if st == "espionage":
+                    if always or ("Espionage" in s.hands[d] and s.rare.spy is None):
+                        self._decide(s, "espionage", d)
                         return
-                    self._start_fight(s, contested[0] + 1, log)
-                    st = "attack"
-                else:
-                    st = "fight_end"
-            if st == "attack":
-                if always or not ATTACK.isdisjoint(s.hands[a]):
-                    self._decide(s, "attack", a)
+                    st = "draw"
+                if st == "draw":
+                    s.draws = _DRAWS[a]
+                    st = "drawing"
+                if st == "drawing":
+                    if s.draws:
+                        s.stage = "drawing"
+                        self._draw_next(s, log)
+                        continue
+                    st = "limit"
+                if st == "limit":
+                    own, opp = s.units[a], s.units[d]
+                    h = _HOME_INDEX[a]
+                    lim = HAND_BASE
+                    if own[7] and not opp[7]:  # Nimrod
+                        lim += 1
+                    if own[21] and not opp[21]:  # Cygnus-7
+                        lim += 1
+                    if not own[h] or opp[h]:  # without one's own homeworld
+                        lim -= 2
+                    if len(s.hands[a]) > lim:
+                        log.append(f"{_SIDE_T[a]} holds {len(s.hands[a])} cards, over the limit "
+                                   f"of {lim}")
+                        self._decide(s, "discard", a)
+                        return
+                    u0, u1 = s.units
+                    if (((u0[0] and u0[7] and u0[14] and u0[21])
+                         or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
+                        return
+                    s.phase = "roll"
+                    s.chance = _ROLL_CHANCE
+                    s.stage = "dice"
                     return
-                st = "defend"
-            if st == "defend":
-                if always or not DEFENCE.isdisjoint(s.hands[d]):
-                    self._decide(s, "defend", d)
+                if st == "roll":  # a scenario starting before the roll
+                    s.phase = "roll"
+                    s.chance = _ROLL_CHANCE
+                    s.stage = "dice"
                     return
-                st = "resolve"
-            if st == "resolve":
-                s.stage = "resolve"
-                self._resolve_fight(s, log)
-                continue
-            if st == "fight_end":
-                u0, u1 = s.units
-                if (((u0[0] and u0[7] and u0[14] and u0[21])
-                     or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
-                    return
-                st = "end"
-            if st == "end":
-                hand = s.hands[a]
-                if always or ("Major Offensive" in hand and len(hand) >= 3):
-                    self._decide(s, "end", a)
-                    return
-                st = "next"
-            if st == "next":
-                if s.play:
-                    s.vortex = tuple(sorted(s.vortex + s.play))
-                    s.play = ()
-                s.pins = ()
-                s.spy = None
-                s.dice = ()
-                if s.turn >= self.rules.max_turns:
-                    s.phase = "over"
-                    s.stage = "over"
-                    log.append(f"Turn {s.turn} was the last (max_turns): the game is a draw")
-                    return
-                s.turn += 1
-                if s.extra:
-                    s.extra -= 1
-                    log.append(f"{_SIDE_T[a]} takes another turn (Major Offensive)")
-                else:
-                    s.player = d
-                s.stage = "turn"
-                continue
+            if st in _ROLL_TO_JAM:
+                if st == "dice":
+                    if always or (not _DICE_WINDOW.isdisjoint(s.hands[a])
+                                  and self._dice_window_open(s)):
+                        self._decide(s, "dice", a)
+                        return
+                    st = "roll_end"
+                if st == "roll_end":
+                    u0, u1 = s.units
+                    if (((u0[0] and u0[7] and u0[14] and u0[21])
+                         or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
+                        return
+                    st = "build"
+                if st == "build":
+                    s.phase = "build"
+                    if always or (s.rare.scrap[a] and self._build_options(s)):
+                        self._decide(s, "build", a)
+                        return
+                    st = "build_end"
+                if st == "build_end":
+                    u0, u1 = s.units
+                    if (((u0[0] and u0[7] and u0[14] and u0[21])
+                         or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
+                        return
+                    st = "jam"
+                if st == "jam":
+                    s.phase = "move"
+                    if always or ("Jam Transmission" in s.hands[d] and self._has_movable(s, a)):
+                        self._decide(s, "jam", d)
+                        return
+                    st = "move"
+            if st in _MOVE_TO_RESOLVE:
+                if st == "move":
+                    s.phase = "move"
+                    if s.dice and self._can_move(s, a):
+                        self._decide(s, "move", a)
+                        return
+                    if always or "Defend the Homeworld" in s.hands[a]:
+                        self._decide(s, "move", a)
+                        return
+                    if s.dice:
+                        log.append(f"{_SIDE_T[a]} cannot use "
+                                   + ", ".join(str(x[0]) for x in s.dice) + ": lost")
+                        s.dice = ()
+                    st = "move_end"
+                if st == "move_end":
+                    if s.rare.pins:  # Jam Transmission pins a unit for the move phase only
+                        s.pins = ()
+                    u0, u1 = s.units
+                    if (((u0[0] and u0[7] and u0[14] and u0[21])
+                         or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
+                        return
+                    st = "fights"
+                if st == "fights":
+                    s.phase = "fight"
+                    contested = self._contested(s)
+                    if contested:
+                        if len(contested) > 1:
+                            self._decide(s, "fight", a)
+                            return
+                        self._start_fight(s, contested[0] + 1, log)
+                        st = "attack"
+                    else:
+                        st = "fight_end"
+                if st == "attack":
+                    if always or not ATTACK.isdisjoint(s.hands[a]):
+                        self._decide(s, "attack", a)
+                        return
+                    st = "defend"
+                if st == "defend":
+                    if always or not DEFENCE.isdisjoint(s.hands[d]):
+                        self._decide(s, "defend", d)
+                        return
+                    st = "resolve"
+                if st == "resolve":
+                    s.stage = "resolve"
+                    self._resolve_fight(s, log)
+                    continue
+            if st in _TURN_END:
+                if st == "fight_end":
+                    u0, u1 = s.units
+                    if (((u0[0] and u0[7] and u0[14] and u0[21])
+                         or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
+                        return
+                    st = "end"
+                if st == "end":
+                    hand = s.hands[a]
+                    if always or ("Major Offensive" in hand and len(hand) >= 3):
+                        self._decide(s, "end", a)
+                        return
+                    st = "next"
+                if st == "next":
+                    # One new ``rare``: cards in play to the vortex, pins and Espionage over,
+                    # the turn counted, a Major Offensive's extra turn taken.
+                    scrap, play, rebuilt, _, _, fight, keep, last, extra, mo, win, turn = s.rare
+                    if play:
+                        s.vortex = tuple(sorted(s.vortex + play))
+                    s.dice = ()
+                    if turn >= self.rules.max_turns:
+                        s.rare = _new_rare(_Rare, (scrap, (), rebuilt, (), None, fight, keep,
+                                                   last, extra, mo, win, turn))
+                        s.phase = "over"
+                        s.stage = "over"
+                        log.append(f"Turn {turn} was the last (max_turns): the game is a draw")
+                        return
+                    if extra:
+                        extra -= 1
+                        log.append(f"{_SIDE_T[a]} takes another turn (Major Offensive)")
+                    else:
+                        s.player = d
+                    s.rare = _new_rare(_Rare, (scrap, (), rebuilt, (), None, fight, keep, last,
+                                               extra, mo, win, turn + 1))
+                    s.stage = "turn"
+                    continue
             if st == "deal":
                 if s.draws:
                     self._draw_next(s, log)
@@ -1371,7 +1475,7 @@ class Blast(Game):
 
     def _has_movable(self, s: BlastState, p: int) -> bool:
         """``p`` has a unit that may move (not jammed, not on an enemy sector)."""
-        own, opp, pins = s.units[p], s.units[1 - p], s.pins
+        own, opp, pins = s.units[p], s.units[1 - p], s.rare.pins
         if not pins:  # a sector with own units and no enemy units
             for sec in compress(_SECTOR_NUMBERS, own):  # noqa: SIM110 (no generator frame)
                 if not opp[sec - 1]:
@@ -1558,6 +1662,19 @@ def _sort_unique(out: list[Order]) -> tuple[Order, ...]:
 
 
 _DISCARD_ORDER = {c: order("discard", c) for c in BY_NAME}
+_DONE_ONLY = (_DONE,)
+_DICE_LEFT: dict[tuple[Any, int], tuple[tuple[int, int, int], ...]] = {}
+"""(dice, value) -> the dice left after a move with the die showing value."""
+_MOVE_TEXT: dict[tuple[int, ...], str] = {}
+"""(player, sector, force, die, direction, enemy there) -> the log line of the move."""
+_TEXT_SECTORS = tuple(sorted(range(1, SECTORS + 1), key=lambda sec: f"{sec}:"))
+"""The sectors in the order of the moves' notations (``move 10:1`` before ``move 1:1``)."""
+_in_text_order = itemgetter(*(sec - 1 for sec in _TEXT_SECTORS))
+_BY_DIE_OF: dict[tuple[tuple[int, int, int], ...], tuple[Any, ...]] = {}
+"""dice -> ``_MOVE_BY_DIE[v].__getitem__`` for each die value v, in the order of their
+text."""
+_DICE_LEGAL: dict[tuple[Any, ...], tuple[Order, ...]] = {}
+"""(dice, dice cards in hand) -> the legal actions of the dice window."""
 _PLAY_ORDER = {c: order("play", c) for c in BY_NAME}
 
 
@@ -1565,21 +1682,26 @@ _PLAY_ORDER = {c: order("play", c) for c in BY_NAME}
 def _taken(deck: Deck, name: str) -> Deck:
     """A new deck: ``deck`` without one unknown ``name`` (a state's deck is shared with
     the states before it, copy-on-write, so it is never changed in place)."""
-    counts = deck.counts.copy()
-    n = counts.get(name, 0)
-    if n <= 0:
+    if deck.counts.get(name, 0) <= 0:
         raise ValueError(f"no unknown {name!r} left in the deck")
     names, weights = deck.outcomes()
-    i = names.index(name)
+    return _taken_at(deck, names, weights, names.index(name))
+
+
+def _taken_at(deck: Deck, names: tuple[str, ...], weights: tuple[int, ...], i: int) -> Deck:
+    """``_taken(deck, names[i])`` for ``(names, weights) == deck.outcomes()``."""
+    name = names[i]
+    n = weights[i]
+    counts = deck.counts.copy()
     if n == 1:
         del counts[name]
         out = (names[:i] + names[i + 1:], weights[:i] + weights[i + 1:])
     else:
         counts[name] = n - 1
         out = (names, (*weights[:i], n - 1, *weights[i + 1:]))
-    d = object.__new__(Deck)
+    d = _object_new(Deck)
     d.counts = counts
-    d.known = deck.known.copy()
+    d.known = deck.known  # shared as the deck is: a state's deck is never changed
     d.unknown = deck.unknown - 1
     d._outcomes = out
     return d

@@ -1,0 +1,83 @@
+"""The written-out and memoised paths of the engine against the general ones they replace.
+
+``Blast._legal_sorted`` builds the plain moves in notation order without sorting
+(``_plain_moves``) and memoises the dice window's actions; ``_move`` memoises the dice left
+and its log line. Random games over the options must find, at every decision, the same
+actions as the general code (``_sort_unique`` of ``_legal_moves`` / ``_legal_dice``), and
+the memoised tables must hold what the general code computes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames.blast import Blast, Rules
+from boardgames.blast import game as engine
+from boardgames.blast.actions import order
+from boardgames.blast.board import remove_one
+
+
+def _games() -> list[Blast]:
+    return [Blast(seed=seed, rules=rules) for seed, rules in (
+        (1, Rules()), (2, Rules()), (3, Rules(windows="always", max_turns=60)),
+        (4, Rules(use_dice="maximum", max_turns=60)), (5, Rules(max_turns=80)))]
+
+
+@pytest.mark.parametrize("g", _games(), ids=lambda g: f"seed{g.seed}")
+def test_legal_actions_equal_the_general_code(g: Blast) -> None:
+    rng = random.Random(g.seed)
+    plain = dice = 0
+    while not g.is_over:
+        s = g.state
+        legal = g.legal_actions()
+        if s.pending == "move":
+            assert legal == engine._sort_unique(g._legal_moves(s))
+            if (g.rules.use_dice == "each" and not s.pins
+                    and engine._MOVE_CARDS.isdisjoint(s.hands[s.player])):
+                assert g._plain_moves(s) == legal
+                plain += 1
+        elif s.pending == "dice":
+            assert legal == engine._sort_unique(g._legal_dice(s))
+            dice += 1
+        else:
+            assert legal == engine._sort_unique(g._legal(s))
+        g.apply(rng.choice(legal))
+    if g.rules.use_dice == "each":
+        assert plain > 20
+    assert dice > 5 or g.rules.use_dice == "maximum"
+
+
+def test_plain_moves_are_in_notation_order_with_two_digit_sectors_and_dice() -> None:
+    """Sectors 1, 10..19 and dice 3 and 12 sort by their text: ``move 12:1 by 12`` comes
+    before ``move 12:1 by 3``, and sector 10 before sector 1."""
+    g = Blast.scenario(units={1: {"empire": [2, 1]}, 10: {"empire": [3]}, 12: {"empire": [1]},
+                              20: {"terran": [5]}},
+                       phase="move", dice=[3, 12], to_move="empire")
+    legal = [str(a) for a in g.legal_actions()]
+    assert legal == sorted(legal)
+    assert legal[:2] == ["move 10:3 by 12", "move 10:3 by 3"]
+    assert g._plain_moves(g.state) == g.legal_actions()
+    assert [str(a) for a in g._plain_moves(g.state)] == sorted(
+        str(a) for a in g._legal_moves(g.state))
+
+
+def test_memoised_tables_hold_what_the_general_code_computes() -> None:
+    g = _games()[0]
+    rng = random.Random(0)
+    while not g.is_over and g.turn < 40:
+        g.apply(rng.choice(g.legal_actions()))
+    assert engine._DICE_LEFT
+    for (dice, die), left in list(engine._DICE_LEFT.items()):
+        assert left == remove_one(dice, engine._pick_die(dice, die))
+    for (dice, _cards), acts in list(engine._DICE_LEGAL.items()):
+        assert acts[0] == order("done") or "done" in map(str, acts)
+        assert all(a.verb in ("done", "play") for a in acts)
+        assert all(a.die == 0 or a.die in {d[0] for d in dice} for a in acts)
+    assert engine._MOVE_TEXT
+    for (p, sec, f, die, direction, enemy), text in list(engine._MOVE_TEXT.items()):
+        y = (sec - 1 + direction * die) % 28 + 1
+        assert text.startswith(f"{('Terran', 'Empire')[p]} moves a unit of force {f} from "
+                               f"sector {sec} to {y}")
+        assert text.endswith(" (enemy units there)") == enemy
