@@ -190,118 +190,128 @@ def _solve(ctx: Context, tops: list[BState]) -> dict[BState, Fraction]:
     order, turrets, base_left = ctx
     top_f = max(f for f, _, _ in tops)
     scale = math.lcm(*range(1, max(len(defs) for _, defs, _ in tops) + 1))  # S
-
-    # The nodes reachable from the tops, successors first, each with its defenders' dice
-    # d and its "one hit more" successors, weighted over S (a hit on one of m cards
-    # weighs S // m; with no defender, a hit on the structures weighs S).
-    info: dict[Node, tuple[int, list[tuple[Node, int]]]] = {}
-    post: list[Node] = []
-    stack: list[tuple[Node, bool]] = [((defs, h), False) for _, defs, h in tops]
+    # A node (defenders, h) is the int ``i * hb + h``, ``i`` its defenders' index in
+    # ``dlist``; an allocation's outcome (defenders i, spill sp) is ``i * hb - sp``, so the
+    # node it leads to from h is that plus h (with no defender left, spill >= h is a loss:
+    # a node <= 0). The defenders are numbered successors first.
+    hb = max(max(h for _, _, h in tops), top_f) + 1
+    ids: dict[Defs, int] = {(): 0}
+    dlist: list[Defs] = [()]
+    hit: list[list[tuple[int, int]]] = [[]]  # one-hit successors (index, weight over S)
+    stack: list[tuple[Defs, bool]] = [(defs, False) for _, defs, _ in tops]
     while stack:
-        node, ready = stack.pop()
-        if node in info:
+        defs, ready = stack.pop()
+        if defs in ids:
             continue
-        defs, h = node
-        if defs:
-            unit = scale // len(defs)
-            succ = [((d1, h), c * unit) for d1, c in _hit1(defs)]
-        else:
-            succ = [(((), h - 1), scale)] if h > 1 else []
+        h1 = _hit1(defs)
         if not ready:
-            stack.append((node, True))
-            stack.extend((m, False) for m, _ in succ if m not in info)
+            stack.append((defs, True))
+            stack.extend((d1, False) for d1, _ in h1 if d1 not in ids)
             continue
-        info[node] = (1 + min(turrets, max(0, h - base_left)) + _dice_of(defs), succ)
-        post.append(node)
+        ids[defs] = len(dlist)
+        dlist.append(defs)
+        unit = scale // len(defs)
+        hit.append([(ids[d1], c * unit) for d1, c in h1])
+    # The nodes, successors first, with their dice: from the tops' defenders down to ()
+    # at the tops' h, then () at every h below.
+    hs: dict[int, set[int]] = {}
+    for _, defs, h in tops:
+        hs.setdefault(ids[defs], set()).add(h)
+    for i in range(len(dlist) - 1, 0, -1):  # predecessors before successors
+        for j, _ in hit[i]:
+            hs.setdefault(j, set()).update(hs.get(i, ()))
+    empty_top = max(hs.get(0, {0}))
+    post = list(range(1, empty_top + 1))  # ((), h)
+    post += [i * hb + h for i in range(1, len(dlist)) for h in sorted(hs.get(i, ()))]
+    fire = [1 + min(turrets, max(0, h - base_left)) for h in range(hb)]
+    dice_of = [_dice_of(defs) for defs in dlist]
+    dice = {node: fire[node % hb] + dice_of[node // hb] for node in post}
 
     # The common denominator ``big`` of every W(f, node), f <= top_f: S^hp times the
     # product of gap(n) ** (the longest run of states with that n on a path).
-    run: dict[Node, int] = {}
+    run: dict[int, int] = {}
     runs: dict[int, int] = {}
     for node in post:
-        d, succ = info[node]
-        r = 1 + max((run[m] for m, _ in succ if info[m][0] == d), default=0)
+        i, h = divmod(node, hb)
+        d = dice[node]
+        if i:
+            r = 1 + max((run[j * hb + h] for j, _ in hit[i] if dice[j * hb + h] == d),
+                        default=0)
+        else:
+            r = 1 + run[h - 1] if h > 1 and dice[h - 1] == d else 1
         run[node] = r
         for n in range(d + 1, d + top_f + 1):
             if r > runs.get(n, 0):
                 runs[n] = r
     hp = max(sum(left for left, _ in defs) for _, defs, _ in tops)
-    big = scale**hp * math.prod(_gap(n) ** r for n, r in runs.items())
+    gaps = [6**n - 5**n for n in range(max(dice.values()) + top_f + 1)]
+    big = scale**hp * math.prod(gaps[n] ** r for n, r in runs.items())
 
-    # k invader hits from each defenders' multiset: {(defenders after, spill): weight
-    # over S^k}, k = 0..top_f, built from the one-hit successors (already done).
-    alloc: dict[Defs, list[dict[tuple[Defs, int], int]]] = {
-        (): [{((), k): scale**k} for k in range(top_f + 1)]}
-    for defs, _ in post:
-        if defs in alloc:
-            continue
-        unit = scale // len(defs)
-        subs = [(alloc[d1], c * unit) for d1, c in _hit1(defs)]
-        tab = [{(defs, 0): 1}]
+    # k invader hits from each defenders' multiset: {outcome: weight over S^k},
+    # k = 0..top_f, built from the one-hit successors (numbered before).
+    alloc: list[list[dict[int, int]]] = [[{-k: scale**k} for k in range(top_f + 1)]]
+    for i in range(1, len(dlist)):
+        subs = [(alloc[j], w) for j, w in hit[i]]
+        tab = [{i * hb: 1}]
         for k in range(1, top_f + 1):
-            acc: dict[tuple[Defs, int], int] = {}
+            acc: dict[int, int] = {}
             get = acc.get
             for t, w in subs:
                 for key, a in t[k - 1].items():
                     acc[key] = get(key, 0) + w * a
             tab.append(acc)
-        alloc[defs] = tab
+        alloc.append(tab)
 
     five_s = 5 * scale
     pow_fs = [five_s**g for g in range(top_f + 1)]
-    pow_s = [scale**g for g in range(top_f + 1)]
     pow_6s = [(6 * scale) ** g for g in range(top_f + 1)]
+    divs = [scale**f for f in range(top_f + 1)]
     # coef[f][k]: C(f, k) 5^(f-k) S^(f-k): k of the invader's f dice hit (over 6^f S^f,
     # with the allocation's S^k)
     coef = [[math.comb(f, k) * pow_fs[f - k] for k in range(f + 1)]
             for f in range(top_f + 1)]
-    rows: dict[Node, list[int]] = {}
+    rows: dict[int, list[int]] = {}
     # conv[m][d - d_m][f] = R_d(f, m) = sum_j b_j N(f - j, m) over d defender dice,
     # N(<= 0) = big; made for d = d_m with the row, then one die at a time on demand.
-    conv: dict[Node, list[list[int]]] = {}
-
-    def conv_of(m: Node, d: int) -> list[int]:
-        rs = conv[m]
-        i = d - info[m][0]
-        while len(rs) <= i:
-            prev = rs[-1]
-            rs.append([prev[0] * 6] + [5 * a + b for a, b in zip(prev[1:], prev, strict=False)])
-        return rs[i]
-
+    conv: dict[int, list[list[int]]] = {}
     for node in post:
-        defs, h = node
-        d = info[node][0]
+        i, h = divmod(node, hb)
+        d = dice[node]
         bw = _bw(d)
         tail = _tail(d)
-        tab = alloc[defs]
-        groups = []  # per k = 1..top_f: (weights, the successors' vectors by f)
+        tab = alloc[i]
+        ks = []  # the successors' k, weight and vector, by k
+        cnt = [0]  # cnt[f]: how many of them have k <= f
+        vecs = []
         for k in range(1, top_f + 1):
-            ws = []
-            vecs = []
-            for (d1, sp), a in tab[k].items():
-                if h > sp:
-                    m = (d1, h - sp)
+            for key, a in tab[k].items():
+                m = key + h
+                if m > 0:
                     if order == "simultaneous":
                         rs = conv[m]
-                        i = d - info[m][0]
-                        vecs.append(rs[i] if i < len(rs) else conv_of(m, d))
+                        j = d - dice[m]
+                        while len(rs) <= j:
+                            prev = rs[-1]
+                            rs.append([prev[0] * 6] + [5 * x + y for x, y in
+                                                       zip(prev[1:], prev, strict=False)])
+                        vecs.append(rs[j])
                     elif order == "invader_first":
-                        a *= 6 ** (d - info[m][0])
+                        a *= 6 ** (d - dice[m])
                         vecs.append(conv[m][0])
                     else:
                         vecs.append(rows[m])
-                    ws.append(a)
-            groups.append((ws, list(zip(*vecs, strict=True)) if vecs else None))
+                    ks.append((k, a))
+            cnt.append(len(ks))
+        cols = list(zip(*vecs, strict=True))
         row = [big]  # N(0): the invader destroyed, the Base standing
         own = [tail[0] * big]  # R_d(f, node)
         zs = [0]  # defenders_first: Z(g) = the invader's attack with g dice, self included
         for f in range(1, top_f + 1):
-            cf = coef[f]
-            acc = 0
-            for k in range(1, f + 1):
-                ws, cols = groups[k - 1]
-                if cols is not None:
-                    acc += cf[k] * sum(map(mul, ws, cols[f]))
+            if cnt[f]:
+                cf = coef[f]
+                acc = sum(map(mul, [cf[k] * a for k, a in ks[:cnt[f]]], cols[f]))
+            else:
+                acc = 0
             t = tail[min(f, d + 1)]  # weight of at least f defender hits
             if order == "defenders_first":
                 z = acc
@@ -310,17 +320,17 @@ def _solve(ctx: Context, tops: list[BState]) -> dict[BState, Fraction]:
             else:
                 part = sum(map(mul, bw[1:f], row[f - 1:0:-1])) + t * big
                 acc += pow_fs[f] * part
-            val, rem = divmod(acc, pow_s[f] * _gap(f + d))
+            val, rem = divmod(acc, divs[f] * gaps[f + d])
             if rem:  # pragma: no cover - the denominator bound is a theorem; guard it anyway
-                raise AssertionError(f"inexact division at {(f, node)}")
+                raise AssertionError(f"inexact division at {(f, dlist[i], h)}")
             row.append(val)
             if order == "defenders_first":
                 zs.append(z + pow_fs[f] * val)
-                part = sum(map(mul, bw[1:f], row[f - 1:0:-1])) + t * big
-            own.append(part + bw[0] * val)
+            else:
+                own.append(part + bw[0] * val)
         rows[node] = row
         conv[node] = [own]
-    return {s: Fraction(rows[s[1], s[2]][s[0]], big) for s in tops}
+    return {s: Fraction(rows[ids[s[1]] * hb + s[2]][s[0]], big) for s in tops}
 
 
 def _dist(p: Fraction) -> Dist:
