@@ -13,7 +13,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import attrgetter, itemgetter
+from itertools import filterfalse
+from operator import attrgetter, itemgetter, mul
 from typing import Any, NamedTuple
 
 from ..core.errors import GameError, InvalidActionError
@@ -145,13 +146,14 @@ class IntergalacticState(State):
 
 
 def _thaw(snap: tuple) -> IntergalacticState:
-    """The state of which ``snap`` is the snapshot: its slots in order. The written-out
-    steps keep snapshots, not states, on the undo stack: a tuple of tuples, strings,
-    numbers and flat dicts is untracked by the garbage collector once it has seen it,
-    where a state would be traversed by every collection for the rest of the game."""
+    """The state of which ``snap`` is the snapshot: its slots in order (then the log's
+    length, see ``Intergalactic._pop``). The written-out steps keep snapshots, not
+    states, on the undo stack: a tuple of tuples, strings and numbers is untracked by the
+    garbage collector once it has seen it, where a state would be traversed by every
+    collection for the rest of the game."""
     s = _object_new(IntergalacticState)
     (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare, s.roll,
-     s.todo, s.tokens) = snap
+     s.todo, s.tokens, _) = snap
     return s
 
 
@@ -180,7 +182,8 @@ _EXTRA_LINES = tuple(f"P{p} spends 5 IT for an extra roll" for p in range(6))
 
 def _plain(cls: type) -> bool:
     """Whether ``cls`` makes its steps as ``Intergalactic`` does (no subclass hook changes
-    them), so that the written-out ``apply`` and ``_settle`` may be used."""
+    them), so that the written-out ``apply`` and ``_settle`` may be used (else
+    ``Intergalactic.__init_subclass__`` gives it the core's)."""
     plain = _PLAIN.get(cls)
     if plain is None:
         plain = _PLAIN[cls] = all(
@@ -249,9 +252,11 @@ _INDEX = {a: i for i, a in enumerate(ATTRIBUTES)}
 _INT = _INDEX["Intelligence"]
 _STRATEGY = _INDEX["Strategy"]
 _INCOME_INDEX = {k: (None if a is None else _INDEX[a]) for k, a in _INCOME.items()}
-_MODIFIER = {lst: tuple((_INDEX[a], w) for a, w in _STAGE_WEIGHTS[stage])
+_MODIFIER = {lst: (tuple(_INDEX[a] for a, _ in _STAGE_WEIGHTS[stage]),
+                   tuple(w for _, w in _STAGE_WEIGHTS[stage]))
              for stage, lst in STAGE_LIST.items()}
-"""Per list: (attribute index, weight) of the stage modifier (``odds.stage_modifier``)."""
+"""Per list: the attribute indices and the weights of the stage modifier
+(``odds.stage_modifier``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -299,15 +304,22 @@ def _pickable(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
               ) -> tuple[Entry, ...]:
     """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
     with ``attrs`` may take: requirement met and, for entries that are kept, not held."""
+    rows = _req_rows(list_name, attrs)
+    hit = _PICK_KEPT[list_name].intersection(held)  # kept entries of the list held
+    return tuple(e for e in rows if e.name not in hit) if hit else rows
+
+
+def _req_rows(list_name: str, attrs: tuple[int, ...]) -> tuple[Entry, ...]:
+    """The rows of ``list_name`` (not its 101+ row) whose requirement ``attrs`` meet,
+    memoised per levels of the attributes that the list's requirements name."""
     key = (list_name, _PICK_LEVELS[list_name](attrs))
-    rows = _REQ_ROWS.get(key)  # the rows whose requirement is met, per levels that count
+    rows = _REQ_ROWS.get(key)
     if rows is None:
         if len(_REQ_ROWS) > 100_000:
             _REQ_ROWS.clear()
         rows = _REQ_ROWS[key] = tuple(e for e, _, req, level in _PICK_ROWS[list_name]
                                       if req < 0 or attrs[req] >= level)
-    hit = _PICK_KEPT[list_name].intersection(held)  # kept entries of the list held
-    return tuple(e for e in rows if e.name not in hit) if hit else rows
+    return rows
 
 
 _PICK_ROWS = {name: tuple((e, e.kept, -1 if e.req is None else _INDEX[e.req[0]],
@@ -342,8 +354,10 @@ def _pick_moves(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
     if moves is None:
         if len(_PICK_BY_LEVELS) > 100_000:
             _PICK_BY_LEVELS.clear()
-        moves = _PICK_BY_LEVELS[key] = tuple(
-            map(_PICK_MOVES.__getitem__, map(_name_of, _pickable(list_name, held, attrs))))
+        names = map(_name_of, _req_rows(list_name, attrs))  # _pickable's, in C loops
+        hit = key[2]
+        moves = _PICK_BY_LEVELS[key] = tuple(map(
+            _PICK_MOVES.__getitem__, filterfalse(hit.__contains__, names) if hit else names))
     return moves
 
 
@@ -592,10 +606,19 @@ class Intergalactic(Game):
 
     @property
     def is_over(self) -> bool:
-        cls = type(self)
-        if cls is not Intergalactic and cls._to_move is not Intergalactic._to_move:
-            return self._to_move(self._s) is None  # a subclass's hook decides
         return self._s.phase == "over"  # ``_to_move(s) is None``: the stage is "over"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that changes how a step is made (a hook that ``_plain`` lists) gets
+        the core's generic ``apply`` and auto-roll loop, and one that changes ``_to_move``
+        the core's ``is_over``: the written-out ones here assume the hooks of this class."""
+        super().__init_subclass__(**kwargs)
+        if not _plain(cls):
+            for name in ("apply", "_settle"):
+                if getattr(cls, name) is getattr(Intergalactic, name):
+                    setattr(cls, name, getattr(Game, name))
+        if cls._to_move is not Intergalactic._to_move and cls.is_over is Intergalactic.is_over:
+            cls.is_over = Game.is_over  # type: ignore[method-assign]
 
     def apply(self, x: Any) -> Intergalactic:
         """``Game.apply``, with the step of a player's action written out (the hot path of
@@ -605,8 +628,7 @@ class Intergalactic(Game):
         of ``Game.apply``, and a subclass that changes how a step is made gets
         ``Game.apply``."""
         legal = self._legal_cache
-        if legal is None or type(x) is not Move \
-                or (type(self) is not Intergalactic and not _plain(type(self))):
+        if legal is None:
             return super().apply(x)  # type: ignore[return-value]
         for a in legal:  # by identity (no __eq__ runs); a loop: the tuples are short
             if a is x:
@@ -614,17 +636,23 @@ class Intergalactic(Game):
         else:
             return super().apply(x)  # type: ignore[return-value]
         s = self._s  # a legal action was listed: a player is to move
-        # s.copy(), written out, through the snapshot that the undo stack keeps of s
-        snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare,
-                s.roll, s.todo, s.tokens)
-        new = _object_new(IntergalacticState)
-        (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
-         new.rare, new.roll, new.todo, new.tokens) = snap
         log = self._log
         mark = len(log)
+        # s.copy(), written out, through the undo record: a snapshot of s (``_thaw``)
+        snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare,
+                s.roll, s.todo, s.tokens, mark)
+        new = _object_new(IntergalacticState)
+        (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
+         new.rare, new.roll, new.todo, new.tokens, _) = snap
+        legal = None
         if x is _UP or x is _DOWN:  # a third of all steps: what _act does, written out
             p, lst, die, mod, total, shift, depth, temp = s.roll
-            new.roll = (p, lst, die, mod, total, shift + (1 if x is _UP else -1), depth, temp)
+            shift += 1 if x is _UP else -1
+            new.roll = (p, lst, die, mod, total, shift, depth, temp)
+            landing = total + shift  # and what legal_actions() will list: _legal's case
+            t = new.tokens[p]
+            legal = _SPEND_BY[landing < 101 and abs(shift + 1) <= t][
+                landing > 0 and abs(shift - 1) <= t]
         else:
             try:
                 if x is _ACCEPT:  # the next most frequent: _act's case, written out
@@ -636,10 +664,10 @@ class Intergalactic(Game):
             except BaseException:
                 del log[mark:]
                 raise
-        self._undo.append((snap, mark))
+        self._undo.append(snap)
         self._s = new
         self._hist.append((s.active, x, x._text))
-        self._legal_cache = None
+        self._legal_cache = legal
         self._redo.clear()
         if new.chance is not None and self._auto:
             self._settle()
@@ -655,9 +683,6 @@ class Intergalactic(Game):
             return
         s = self._s
         if s.chance is None:
-            return
-        if type(self) is not Intergalactic and not _plain(type(self)):
-            super()._settle()
             return
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
         resolve = self._resolve
@@ -679,13 +704,14 @@ class Intergalactic(Game):
                 outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
                     else outcomes[0]
                 text = self._outcome_text(outcome)
-            # s.copy(), written out, through the snapshot that the undo stack keeps of s
-            snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare,
-                    s.roll, s.todo, s.tokens)
-            new = _object_new(IntergalacticState)
-            (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
-             new.rare, new.roll, new.todo, new.tokens) = snap
             mark = len(log)
+            # s.copy(), written out, through the undo record: a snapshot of s (``_thaw``)
+            snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase,
+                    s.rare, s.roll, s.todo, s.tokens, mark)
+            new = _object_new(IntergalacticState)
+            (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed,
+             new.phase, new.rare, new.roll, new.todo, new.tokens, _) = snap
+            legal = None
             try:
                 if ch[0] == "roll":  # a list roll: _resolve's first case, written out
                     new.chance = None
@@ -705,6 +731,8 @@ class Intergalactic(Game):
                         new.active = p
                         if max(new.tokens) > 20:
                             self._cap_tokens(new, log)
+                        t = new.tokens[p]  # what legal_actions() will list (shift 0)
+                        legal = _SPEND_BY[total < 101 and t >= 1][total > 0 and t >= 1]
                     else:
                         self._land(new, log)
                         self._advance(new, log)
@@ -713,20 +741,21 @@ class Intergalactic(Game):
             except BaseException:
                 del log[mark:]
                 raise
-            undo.append((snap, mark))
+            undo.append(snap)
             self._s = s = new
             hist.append((CHANCE, outcome, text))
             k += 1
             if s.chance is None:
+                self._legal_cache = legal
                 return
 
     def _pop(self) -> tuple[int, Any, str]:
-        """``Game._pop``; the written-out steps keep a snapshot of the state they replace
-        (its slots as a tuple, see :func:`_thaw`) on the undo stack, made a state again
-        here."""
-        state, mark = self._undo[-1]
-        if type(state) is tuple:
-            self._undo[-1] = (_thaw(state), mark)
+        """``Game._pop``; the written-out steps keep on the undo stack, for the core's
+        ``(state, log length)``, a snapshot of the state they replace and the log's length
+        in one tuple (see :func:`_thaw`), made a record again here."""
+        rec = self._undo[-1]
+        if len(rec) != 2:
+            self._undo[-1] = (_thaw(rec), rec[-1])
         return super()._pop()
 
     def _scores(self, s: IntergalacticState) -> tuple[int, ...]:
@@ -846,7 +875,8 @@ class Intergalactic(Game):
     def _gain(self, s: IntergalacticState, p: int, name: str, log: list[str]) -> None:
         held = s.entries[p]
         i = bisect_left(held, name)  # held entries are sorted: insert in place
-        s.entries = _set(s.entries, p, (*held[:i], name, *held[i:]))
+        ents = s.entries  # _set(ents, p, ...), written out (a call less)
+        s.entries = (*ents[:p], (*held[:i], name, *held[i:]), *ents[p + 1:])
         e = data.by_name(name)
         _shift_attributes(s, p, e, 1)
         key = (p, name)
@@ -993,7 +1023,8 @@ class Intergalactic(Game):
         cur = s.roll
         p, shift = cur[_C_PLAYER], cur[_C_SHIFT]
         if shift:
-            s.tokens = _set(s.tokens, p, s.tokens[p] - abs(shift))
+            t = s.tokens  # _set(t, p, ...), written out (a call less)
+            s.tokens = (*t[:p], t[p] - abs(shift), *t[p + 1:])
         total = cur[_C_TOTAL] + shift
         e = _TABLES[cur[_C_LIST]][total if 0 <= total <= 101 else (0 if total < 0 else 101)]
         key = (p, total, shift, None if e is None else e.name)
@@ -1094,7 +1125,8 @@ class Intergalactic(Game):
         elif kind == "income":
             p, bonus = ch[2], ch[3]
             gain = max(0, o + bonus)
-            s.tokens = _set(s.tokens, p, s.tokens[p] + gain)
+            t = s.tokens  # _set(t, p, ...), written out (a call less)
+            s.tokens = (*t[:p], t[p] + gain, *t[p + 1:])
             key = (p, gain, o, bonus, s.tokens[p])
             line = _INCOME_LINES.get(key)
             if line is None:
@@ -1162,9 +1194,8 @@ class Intergalactic(Game):
                 return
             attrs = s.attrs[p]
             bonus = r[_R_BONUS][p]
-            mod = extra + bonus
-            for i, w in _MODIFIER[lst]:
-                mod += w * attrs[i]
+            idx, weights = _MODIFIER[lst]  # the stage modifier: sum of weight * level
+            mod = extra + bonus + sum(map(mul, weights, map(attrs.__getitem__, idx)))
             if bonus:
                 log.append(f"P{p} uses +{bonus} to the next roll")
                 s.bonus = _set(s.bonus, p, 0)
