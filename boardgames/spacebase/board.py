@@ -137,6 +137,9 @@ def _neighbours(size: int) -> dict[Cell, tuple[Cell, ...]]:
     return nb
 
 
+NAMES, DAMAGE, FIXED = 1, 2, 4  # the parts of a board a step changes (Board._next)
+
+
 class BoardError(GameError):
     """A board operation refused (off-map cell, occupied cell, unknown card ...): a
     ``ValueError`` quoting the input. The board is unchanged."""
@@ -530,6 +533,40 @@ class Board:
             b._gr, b._gver, b._gown, b._dirty = None, 0, False, None
         return b
 
+    def _next(self, changes: int) -> Board:
+        """The read-only board of a game's next position, made by a step that changes
+        only the ``changes`` parts of it (``NAMES``: ``_name`` and ``_owner``; ``DAMAGE``:
+        ``_dmg``; ``FIXED``: ``_func`` and ``_ores``). The other parts are shared with
+        this board, which belongs to a game position and never changes again (a game's
+        boards are read-only: every change is made on a new board). A placement copies
+        no damage, a partial repair neither the sites nor the fixed point."""
+        b = object.__new__(Board)
+        b.size = self.size
+        b.volcano_adjacency = self.volcano_adjacency
+        b._nb = self._nb
+        if changes & NAMES:
+            b._name = self._name.copy()
+            b._owner = self._owner.copy()
+        else:
+            b._name = self._name
+            b._owner = self._owner
+        b._dmg = self._dmg.copy() if changes & DAMAGE else self._dmg
+        if changes & FIXED:
+            b._func = self._func.copy()
+            b._ores = self._ores.copy()
+        else:
+            b._func = self._func
+            b._ores = self._ores
+        b._readonly = True
+        b._front = self._front
+        if self._gr is not None:  # as in _clone
+            b._gr, b._gver, b._gown = self._gr, self._gver, self._gown
+            b._dirty = set(self._dirty) if self._dirty is not None else None
+            self._gown = False
+        else:
+            b._gr, b._gver, b._gown, b._dirty = None, 0, False, None
+        return b
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
@@ -603,10 +640,16 @@ class Board:
         near = set(changed)
         for c in list(near):
             near.update(nb[c])
+        empty = [m for m in near if m not in name]
         new: dict[int, frozenset[Cell]] = {}
+        get = owner.get  # owner has the occupied cells only
         for o, f in front.items():
-            on = [m for m in near if m not in name and any(
-                n in name and owner[n] == o for n in nb[m])]
+            on = []
+            for m in empty:  # m joins o's frontier when o controls a neighbour
+                for n in nb[m]:
+                    if get(n) == o:
+                        on.append(m)
+                        break
             new[o] = (f - near).union(on)
         self._front = new
 

@@ -22,7 +22,18 @@ from ..core.errors import GameError, IllegalActionError
 from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _freeze
 from . import data
 from .actions import Move
-from .board import Board, BoardError, Cell, _cells, _neighbours, cell_text, parse_cell
+from .board import (
+    DAMAGE,
+    FIXED,
+    NAMES,
+    Board,
+    BoardError,
+    Cell,
+    _cells,
+    _neighbours,
+    cell_text,
+    parse_cell,
+)
 from .rules import Rules
 
 __all__ = ["CORNERS", "HAND_LIMIT", "PHASES", "SpaceBase", "SpaceBaseState"]
@@ -64,15 +75,13 @@ class SpaceBaseState(State):
     another player.
 
     A copy shares the board, the deck and the discard pile with its original until a
-    step changes them (copy-on-write): ``bown`` says whether this state owns its board
-    (:meth:`SpaceBase._mut` copies it first), ``own`` which of the deck and the discard
-    pile it owns (``OWN_DECK``, ``OWN_DISCARD``; :func:`_deck` and :func:`_discard` copy
-    them first). Both are bookkeeping, not position: equality and pickling leave them
-    out."""
+    step changes them (copy-on-write): ``own`` says which of them this state owns
+    (``OWN_BOARD``, ``OWN_DECK``, ``OWN_DISCARD``; :meth:`SpaceBase._mut`, :func:`_deck`
+    and :func:`_discard` copy them first). It is bookkeeping, not position: equality and
+    pickling leave it out."""
 
     __slots__ = (
         "board",
-        "bown",
         "box",
         "chance",
         "credits",
@@ -98,7 +107,6 @@ class SpaceBaseState(State):
         c.phase = self.phase
         c.player = self.player
         c.board = self.board  # shared until a step changes it (``SpaceBase._mut``)
-        c.bown = False
         c.hands = self.hands
         c.credits = self.credits
         c.deck = self.deck
@@ -135,13 +143,13 @@ class SpaceBaseState(State):
         counts, known = st["deck"]
         self.deck = Deck(dict(counts), known)
         self.discard = dict(st["discard"])
-        self.bown = False
         self.own = OWN_DECK | OWN_DISCARD  # made just now: not shared
 
 
-_EQ_SLOTS = tuple(n for n in SpaceBaseState.__slots__ if n not in ("bown", "own"))
+_EQ_SLOTS = tuple(n for n in SpaceBaseState.__slots__ if n != "own")
 OWN_DECK = 1
 OWN_DISCARD = 2
+OWN_BOARD = 4
 
 
 def _deck(s: SpaceBaseState) -> Deck:
@@ -179,6 +187,7 @@ _DAMAGED = {c: tuple((c, d, "damaged") for d in range(11)) for c in CELLS}
 _DAMAGE_TEXT = {d: f"{d} damage" for d in _D10}
 _AFTER_DONE = {"transfer": "repair", "repair": "meteor", "control": "draw"}
 _METEOR_NODE = ("meteor",)
+_BUILD_PENDING = {n: ("build", n) for n in _SITE_CARDS}  # shared s.pending records
 _INCOME_PAIR = tuple(tuple((p, e) for e in range(64)) for p in range(4))  # s.last_income
 _NCELLS = len(CELLS)
 _TURN_TEXT: dict[int, str] = {}
@@ -243,12 +252,11 @@ class SpaceBase(Game):
         s.player = 0
         s.board = Board(volcano_adjacency=self.rules.volcano_adjacency)
         s.board._readonly = True
-        s.bown = True
         s.hands = tuple(() for _ in range(self.players))
         s.credits = (START_CREDITS,) * self.players
         s.deck = Deck(data.deck_counts())
         s.discard = {}
-        s.own = OWN_DECK | OWN_DISCARD
+        s.own = OWN_BOARD | OWN_DECK | OWN_DISCARD
         s.box = data.CARDS["Outpost"].count
         s.pending = None
         s.chance = None
@@ -685,6 +693,11 @@ class SpaceBase(Game):
         """The legal actions of ``s``, each once (a tuple when already sorted)."""
         p, ph, pend = s.player, s.phase, s.pending
         b = s.board
+        if ph == "build" and pend is None:  # the most frequent first
+            f = b._front.get(p)
+            if f is None:
+                f = b._frontier(p)
+            return _build_moves(s.hands[p], bool(f), len(b._name) < _NCELLS)
         if ph == "setup":
             return [_MOVES["outpost"][c] for c in _OUTPOST_CELLS[CORNERS[p]]
                     if c not in b._name]
@@ -725,9 +738,6 @@ class SpaceBase(Game):
             return out
         if ph == "draw":
             return list(map(_MOVES["discard"].__getitem__, set(s.hands[p])))
-        if ph == "build":
-            return _build_moves(s.hands[p], bool(self._frontier(s, p)),
-                                len(b._name) < len(CELLS))
         return []  # pragma: no cover - no decision in other phases
 
     # ------------------------------------------------------------------ actions
@@ -735,9 +745,9 @@ class SpaceBase(Game):
     def _mut(s: SpaceBaseState) -> Board:
         """The board of ``s`` to change: copied first if still shared with the state
         ``s`` was copied from."""
-        if not s.bown:
+        if not s.own & OWN_BOARD:
             s.board = s.board._clone(readonly=True)
-            s.bown = True
+            s.own |= OWN_BOARD
         return s.board
 
     def _act(self, s: SpaceBaseState, a: Move, log: list[str]) -> None:
@@ -752,21 +762,24 @@ class SpaceBase(Game):
             self._advance(s, log)
             return
         if v == "build":
-            s.pending = ("build", a.card)
+            s.pending = _BUILD_PENDING.get(a.card) or ("build", a.card)
             self._advance(s, log)
             return
-        if v in _BOARD_VERBS:
-            b = s.board  # _mut(s)
-            if not s.bown:
-                s.board = b = b._clone(readonly=True)
-                s.bown = True
-        else:
-            b = s.board
         c = a.cell
         if c is not None and _CANON[c] is not c:
             # the game's own cell objects (a parsed notation makes new ones)
             a = Move.of(v, _CANON[c], a.card, a.n)
             c = a.cell
+        b = s.board
+        if v in _BOARD_VERBS and not s.own & OWN_BOARD:  # _mut(s): only what changes
+            if v == "place":
+                b = b._next(NAMES | FIXED)
+            elif v == "repair":  # the fixed point changes only when the damage is gone
+                b = b._next(DAMAGE if b._dmg.get(c, 0) > a.n else DAMAGE | FIXED)
+            else:
+                b = b._clone(readonly=True)
+            s.board = b
+            s.own |= OWN_BOARD
         who = _WHO[p]
         if v == "place":
             name = s.pending[1]
@@ -874,7 +887,10 @@ class SpaceBase(Game):
             s.phase = "production"
         elif kind == "damage":
             c = hit
-            b = self._mut(s)
+            b = s.board  # _mut(s): a hit changes the fixed point only if c is functional
+            if not s.own & OWN_BOARD:
+                s.board = b = b._next(DAMAGE | FIXED if c in b._func else DAMAGE)
+                s.own |= OWN_BOARD
             b._hit(c, outcome)
             s.meteor = _DAMAGED[c][outcome] if 0 < outcome <= 10 else (c, outcome, "damaged")
             log.append(f"A meteor hits {cell_text(c)}: the {b._name[c]} takes {outcome} damage "
@@ -960,7 +976,8 @@ class SpaceBase(Game):
             out = (names, (*weights[:i], n - 1, *weights[i + 1:]))
         nd = object.__new__(Deck)
         nd.counts = counts
-        nd.known = d.known.copy()
+        # no step of this game reveals a card: an empty list of known cards is shared
+        nd.known = d.known.copy() if d.known else d.known
         nd.unknown = d.unknown - 1
         nd._outcomes = out
         s.deck = nd
@@ -1194,7 +1211,7 @@ def _check_scenario(spec: Any, game: SpaceBase) -> dict[str, Any]:
     out["turn"] = _int(spec.get("turn", 1), "turn", 1, 10**6)
     s = object.__new__(SpaceBaseState)  # trial run: raises ValueError on impossible set-ups
     s.board = Board(volcano_adjacency=game.rules.volcano_adjacency)
-    s.bown = True
+    s.own = OWN_BOARD
     _apply_scenario(game, s, out)
     return out
 
