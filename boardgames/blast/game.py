@@ -80,8 +80,26 @@ _DRAWS_LEFT = {(p,) * k: (p,) * (k - 1) for p in (0, 1) for k in range(2, data.D
 """``draws[1:]`` of a turn's draws, shared."""
 _ROLL_CHANCE = ("roll",)
 _DRAW_CHANCE = ("draw",)
+_DIE_TARGET_SET = frozenset(_DIE_TARGET_CARDS)
 _DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
 """The cards that may open the dice window (``_dice_window_open`` says whether they do)."""
+_TURN_TEXT: dict[tuple[int, int], str] = {}
+"""(turn, player) -> the log line that starts the turn."""
+
+
+class _OverLimitText(dict):  # type: ignore[type-arg]
+    """(cards held, hand limit) -> the log line of a side over its hand limit."""
+
+    def __init__(self, side: str) -> None:
+        super().__init__()
+        self.side = side
+
+    def __missing__(self, key: tuple[int, int]) -> str:
+        text = self[key] = f"{self.side} holds {key[0]} cards, over the limit of {key[1]}"
+        return text
+
+
+_OVER_LIMIT_TEXT = tuple(_OverLimitText(side) for side in _SIDE_T)
 _DRAWS_TEXT = tuple(f"{side} draws a card" for side in _SIDE_T)
 _ROLLS_TEXT = tuple({(a, b): f"{side} rolls {a} and {b}" + (" (doubles)" if a == b else "")
                      for a, b in _ROLL2} for side in _SIDE_T)
@@ -211,10 +229,6 @@ def _add_sorted(items: tuple, x: Any) -> tuple:
     return (*items[:i], x, *items[i:])
 
 
-def _side(p: int) -> str:
-    return _SIDE_TITLE[SIDES[p]]
-
-
 def _units_text(forces: Iterable[int]) -> str:
     return "+".join(str(f) for f in sorted(forces, reverse=True)) or "none"
 
@@ -229,6 +243,10 @@ class Blast(Game):
 
     name = "blast"
     version = 1
+    _plain_steps = False
+    """Whether this game makes its steps as ``Blast`` does (``_plain``), so that
+    ``apply``, ``_settle`` and ``legal_actions`` may write them out; set per game when it
+    is made (a game from before it was kept takes the general path)."""
     Action = Order
     Rules = Rules
     SIDES = SIDES
@@ -244,6 +262,7 @@ class Blast(Game):
         out: dict[str, Any] = {"players": 2}
         if scenario is not None:
             out["scenario"] = _check_scenario(scenario)
+        self._plain_steps = type(self) is Blast or _plain(type(self))
         return out
 
     @property
@@ -384,7 +403,7 @@ class Blast(Game):
         checks, and a subclass that changes how a step is made gets ``Game.apply``."""
         s = self._s
         if (s.chance is not None or s.pending is None
-                or (type(self) is not Blast and not _plain(type(self)))):
+                or not self._plain_steps):
             return super().apply(x)  # type: ignore[return-value]
         legal = self._legal_cache
         if legal is None:
@@ -428,7 +447,7 @@ class Blast(Game):
         s = self._s
         if s.chance is None:
             return
-        if (type(self) is not Blast and not _plain(type(self))):
+        if not self._plain_steps:
             super()._settle()
             return
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
@@ -505,7 +524,7 @@ class Blast(Game):
             s = self._s
             if s.chance is not None or s.pending is None:
                 cached = ()
-            elif (type(self) is not Blast and not _plain(type(self))):
+            elif not self._plain_steps:
                 cached = _sort_unique(self._legal(s))
             else:
                 cached = self._legal_sorted(s)
@@ -693,7 +712,11 @@ class Blast(Game):
                 else:
                     out += [_move_order(sec, f, d) for sec, f in units]
                 if tactics:
-                    out += [order("play", "Space Combat Tactics", sec, f, d) for sec, f in units]
+                    if d < 31:
+                        out += map(_TACTICS_BY_DIE[d].__getitem__, units)
+                    else:
+                        out += [order("play", "Space Combat Tactics", sec, f, d)
+                                for sec, f in units]
                 if strategic:
                     rest = remove_one(values, d)
                     for sec in dict.fromkeys(sec for sec, _ in units):
@@ -725,7 +748,7 @@ class Blast(Game):
             for sec, f in units:
                 if sec != home and (free or self._keeps(movable, sec, home, 1, values,
                                                         blocked, p, need, die=False)):
-                    out.append(order("play", "Defend the Homeworld", sec, f))
+                    out.append(_DEFEND[sec, f])
             # Units stopped on an enemy sector may jump home too (the card uses no die).
             own, opp = s.units[p], s.units[1 - p]
             for i in range(SECTORS):
@@ -770,7 +793,7 @@ class Blast(Game):
             return True
         if not s.dice:
             return False
-        if any(c in hand for c in _DIE_TARGET_CARDS):
+        if not _DIE_TARGET_SET.isdisjoint(hand):
             return True
         return "Battle Computers" in hand and any(d[1:] == (0, 0) for d in s.dice)
 
@@ -812,7 +835,7 @@ class Blast(Game):
 
     def _why_illegal(self, s: BlastState, action: Order) -> tuple[str, str]:
         p = s.pending or ""
-        who = _side(s.actor)
+        who = _SIDE_T[s.actor]
         expected = {
             "discard": "a card to discard (hand over its limit, ruling 3)",
             "offensive": "a card to discard for Major Offensive (ruling 9)",
@@ -897,7 +920,7 @@ class Blast(Game):
                     s.mo_left = 0
                     s.pending = None
                     s.stage = "end"
-            elif len(s.hands[p]) <= hand_limit(s.units, p):
+            elif len(hand) <= hand_limit(s.units, p):
                 s.pending = None
                 s.stage = "limit"
         elif v == "rebuild":
@@ -941,7 +964,7 @@ class Blast(Game):
             s.stage = "build_end"
         elif p == "move":
             if s.dice:
-                log.append(f"{_side(s.player)} cannot use "
+                log.append(f"{_SIDE_T[s.player]} cannot use "
                            + ", ".join(str(d[0]) for d in s.dice) + ": lost")
                 s.dice = ()
             s.stage = "move_end"
@@ -976,11 +999,11 @@ class Blast(Game):
 
     def _play(self, s: BlastState, o: Order, log: list[str]) -> None:
         c, p = o.card, s.actor
-        who = _side(p)
+        who = _SIDE_T[p]
         if c == "Espionage":
             self._to_play(s, p, c)
             s.spy = p
-            log.append(f"{who} plays Espionage: sees the {_side(1 - p)} hand this turn")
+            log.append(f"{who} plays Espionage: sees the {_SIDE_T[1 - p]} hand this turn")
             s.pending = None
             s.stage = "draw"
         elif c == "Jam Transmission":
@@ -1063,12 +1086,10 @@ class Blast(Game):
         y = (sec - 1 + direction * die) % SECTORS + 1  # dest(sec, die, direction)
         units = s.units
         own = list(units[p])
-        st = own[sec - 1]
-        i = st.index(f)
-        own[sec - 1] = st[:i] + st[i + 1:]
-        st = own[y - 1]
-        i = bisect_right(st, f)
-        own[y - 1] = (*st[:i], f, *st[i:])
+        # The stacks without and with the unit: shared tuples (a stack is one of a few
+        # hundred sorted tuples of forces), so a move makes no new stack.
+        own[sec - 1] = _WITHOUT[own[sec - 1], f]
+        own[y - 1] = _WITH[own[y - 1], f]
         s.units = (tuple(own), units[1]) if p == 0 else (units[0], tuple(own))
         key = (s.dice, die)
         left = _DICE_LEFT.get(key)
@@ -1103,7 +1124,7 @@ class Blast(Game):
         board[y - 1] = tuple(sorted((*board[y - 1], *stack)))
         s.units = _set(s.units, p, tuple(board))
         s.dice = remove_one(s.dice, _pick_die(s.dice, die))
-        log.append(f"{_side(p)} plays Strategic Move: units {_units_text(stack)} move from "
+        log.append(f"{_SIDE_T[p]} plays Strategic Move: units {_units_text(stack)} move from "
                    f"sector {sec} to {y} ({die})")
         s.pending = None
         s.stage = "move"
@@ -1111,8 +1132,8 @@ class Blast(Game):
     # ------------------------------------------------------------------ fights
     def _start_fight(self, s: BlastState, sector: int, log: list[str]) -> None:
         a = s.player
-        log.append(f"Fight on sector {sector}: {_side(a)} "
-                   f"{_units_text(s.units[a][sector - 1])} against {_side(1 - a)} "
+        log.append(f"Fight on sector {sector}: {_SIDE_T[a]} "
+                   f"{_units_text(s.units[a][sector - 1])} against {_SIDE_T[1 - a]} "
                    f"{_units_text(s.units[1 - a][sector - 1])}")
         s.fight = (sector, 0, 0, (), (), (), ())
         s.stage = "attack"
@@ -1143,8 +1164,8 @@ class Blast(Game):
                 s.stage = "fights"
                 return
             w, diff = (d, 0) if tie == "defender" else (a, 0)
-        log.append(f"Sector {sector}: {_side(a)} {at} against {_side(d)} {dt}: "
-                   f"{_side(w)} wins" + (" the tie" if at == dt else f" by {diff}"))
+        log.append(f"Sector {sector}: {_SIDE_T[a]} {at} against {_SIDE_T[d]} {dt}: "
+                   f"{_SIDE_T[w]} wins" + (" the tie" if at == dt else f" by {diff}"))
         self._destroy(s, 1 - w, sector)
         s.last_fight = (sector, at, dt, w)
         mine = s.units[w][i]
@@ -1174,10 +1195,10 @@ class Blast(Game):
         s.units = _set(s.units, w, (*board[:sector - 1], kept_t, *board[sector:]))
         if lost:
             s.scrap = _set(s.scrap, w, tuple(sorted((*s.scrap[w], *lost))))
-            log.append(f"{_side(w)} keeps {_units_text(kept_t)} on sector {sector}; "
+            log.append(f"{_SIDE_T[w]} keeps {_units_text(kept_t)} on sector {sector}; "
                        f"{_units_text(lost)} go to the scrap heap")
         else:
-            log.append(f"{_side(w)} keeps all its units on sector {sector}")
+            log.append(f"{_SIDE_T[w]} keeps all its units on sector {sector}")
         s.keep = None
         s.pending = None
         s.stage = "fights"
@@ -1219,10 +1240,10 @@ class Blast(Game):
             old = kind[1]
             s.dice = _add_sorted(remove_one(s.dice, (old, 0, 0)), (outcome, 0, 0))
             s.faces = tuple(sorted((*remove_one(s.faces, old), outcome)))
-            log.append(f"{_side(s.player)} rerolls the {old}: {outcome}")
+            log.append(f"{_SIDE_T[s.player]} rerolls the {old}: {outcome}")
         elif k == "hyper":
             s.dice = _add_sorted(s.dice, (outcome, 0, 1))
-            log.append(f"{_side(s.player)} rolls a third die: {outcome}")
+            log.append(f"{_SIDE_T[s.player]} rolls a third die: {outcome}")
         elif k == "d6":
             sector, ab, db, ac, dc, ar, dr = s.fight
             if kind[1] == "attack":
@@ -1304,7 +1325,12 @@ class Blast(Game):
                         s.rare = r._replace(pins=(), spy=None, rebuilt=False)
                     s.faces = ()
                     s.dice = ()
-                    log.append(f"Turn {r.turn}: {_SIDE_T[a]}")
+                    text = _TURN_TEXT.get((r.turn, a))
+                    if text is None:  # memoised (the turn numbers of a few hundred turns)
+                        if len(_TURN_TEXT) > 10_000:
+                            _TURN_TEXT.clear()
+                        text = _TURN_TEXT[r.turn, a] = f"Turn {r.turn}: {_SIDE_T[a]}"
+                    log.append(text)
                     st = "espionage"
                 if st == "espionage":
                     if always or ("Espionage" in s.hands[d] and s.rare.spy is None):
@@ -1331,8 +1357,7 @@ class Blast(Game):
                     if not own[h] or opp[h]:  # without one's own homeworld
                         lim -= 2
                     if len(s.hands[a]) > lim:
-                        log.append(f"{_SIDE_T[a]} holds {len(s.hands[a])} cards, over the limit "
-                                   f"of {lim}")
+                        log.append(_OVER_LIMIT_TEXT[a][len(s.hands[a]), lim])
                         self._decide(s, "discard", a)
                         return
                     u0, u1 = s.units
@@ -1352,7 +1377,9 @@ class Blast(Game):
                 if st == "dice":
                     if always or (not _DICE_WINDOW.isdisjoint(s.hands[a])
                                   and self._dice_window_open(s)):
-                        self._decide(s, "dice", a)
+                        s.pending = "dice"  # self._decide(s, "dice", a), written out
+                        s.actor = a
+                        s.stage = "dice"
                         return
                     st = "roll_end"
                 if st == "roll_end":
@@ -1382,8 +1409,11 @@ class Blast(Game):
             if st in _MOVE_TO_RESOLVE:
                 if st == "move":
                     s.phase = "move"
-                    if s.dice and self._can_move(s, a):
-                        self._decide(s, "move", a)
+                    if s.dice and (self._has_movable(s, a) if self.rules.use_dice == "each"
+                                   else self._can_move(s, a)):  # _can_move, written out
+                        s.pending = "move"  # self._decide(s, "move", a), written out
+                        s.actor = a
+                        s.stage = "move"
                         return
                     if always or "Defend the Homeworld" in s.hands[a]:
                         self._decide(s, "move", a)
@@ -1612,18 +1642,25 @@ _MOVES: list[list[list[Order | None]]] = [[[None] * 31 for _ in range(6)]
 
 
 class _MovesByDie(dict):  # type: ignore[type-arg]
-    """(sector, force) -> the shared ``move sector:force by die`` order of one die."""
+    """(sector, force) -> the shared ``move sector:force by die`` order of one die (with
+    ``card``: ``play card on sector:force by die``; die 0: ``play card on sector:force``)."""
 
-    def __init__(self, die: int) -> None:
+    def __init__(self, die: int, card: str = "") -> None:
         super().__init__()
         self.die = die
+        self.card = card
 
     def __missing__(self, unit: tuple[int, int]) -> Order:
-        o = self[unit] = _move_order(unit[0], unit[1], self.die)
+        if self.card:
+            o = self[unit] = order("play", self.card, unit[0], unit[1], self.die)
+        else:
+            o = self[unit] = _move_order(unit[0], unit[1], self.die)
         return o
 
 
 _MOVE_BY_DIE = tuple(_MovesByDie(d) for d in range(31))
+_TACTICS_BY_DIE = tuple(_MovesByDie(d, "Space Combat Tactics") for d in range(31))
+_DEFEND = _MovesByDie(0, "Defend the Homeworld")
 
 
 def _move_order(sector: int, force: int, die: int) -> Order:
@@ -1663,6 +1700,29 @@ def _sort_unique(out: list[Order]) -> tuple[Order, ...]:
 
 _DISCARD_ORDER = {c: order("discard", c) for c in BY_NAME}
 _DONE_ONLY = (_DONE,)
+
+
+class _StackOf(dict):  # type: ignore[type-arg]
+    """(stack, force) -> the sorted stack with one unit of that force added (``add``) or
+    taken away."""
+
+    def __init__(self, add: bool) -> None:
+        super().__init__()
+        self.add = add
+
+    def __missing__(self, key: tuple[tuple[int, ...], int]) -> tuple[int, ...]:
+        st, f = key
+        if self.add:
+            i = bisect_right(st, f)
+            out = self[key] = (*st[:i], f, *st[i:])
+        else:
+            i = st.index(f)
+            out = self[key] = st[:i] + st[i + 1:]
+        return out
+
+
+_WITH = _StackOf(add=True)
+_WITHOUT = _StackOf(add=False)
 _DICE_LEFT: dict[tuple[Any, int], tuple[tuple[int, int, int], ...]] = {}
 """(dice, value) -> the dice left after a move with the die showing value."""
 _MOVE_TEXT: dict[tuple[int, ...], str] = {}

@@ -81,3 +81,30 @@ def test_memoised_tables_hold_what_the_general_code_computes() -> None:
         assert text.startswith(f"{('Terran', 'Empire')[p]} moves a unit of force {f} from "
                                f"sector {sec} to {y}")
         assert text.endswith(" (enemy units there)") == enemy
+
+
+def test_a_subclass_that_changes_a_step_gets_the_general_path() -> None:
+    """``apply``, ``_settle`` and ``legal_actions`` write the steps out only for a game
+    that makes them as ``Blast`` does: a subclass overriding a hook gets the core's code,
+    and (its hook doing the same) the same game."""
+    calls = {"resolve": 0, "legal": 0}
+
+    class Traced(Blast):
+        def _resolve(self, s, outcome, log):  # type: ignore[no-untyped-def]
+            calls["resolve"] += 1
+            super()._resolve(s, outcome, log)
+
+        def _legal(self, s):  # type: ignore[no-untyped-def]
+            calls["legal"] += 1
+            return super()._legal(s)
+
+    plain, traced = Blast(seed=11, rules=Rules(max_turns=12)), Traced(seed=11,
+                                                                       rules=Rules(max_turns=12))
+    assert plain._plain_steps and not traced._plain_steps
+    for g in (plain, traced):
+        rng = random.Random(3)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+    assert calls["resolve"] > 10 and calls["legal"] > 10
+    assert plain.log == traced.log
+    assert [str(a) for a in plain.history] == [str(a) for a in traced.history]
