@@ -1,0 +1,79 @@
+"""The written-out steps keep snapshots (plain tuples) of the states they replace on the
+undo stack, and the state keeps the list roll and the last landing as plain tuples: undo
+must give back equal states, ``cur`` and ``last`` the dicts they stand for, and a
+snapshot must be a tuple that the garbage collector can untrack (what it is for)."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import boardgames as bg
+from boardgames.intergalactic import game as G
+
+
+def _played(seed: int, steps: int) -> tuple[bg.Intergalactic, list[tuple[int, object]]]:
+    """A seeded random 4-player game after ``steps`` actions, and (history length, state)
+    before each action."""
+    g = bg.Intergalactic(players=4, seed=seed)
+    choice = random.Random(seed).choice
+    seen = []
+    for _ in range(steps):
+        if g.is_over:
+            break
+        seen.append((len(g.history), g.state))
+        g.apply(choice(g.legal_actions()))
+    return g, seen
+
+
+def test_undo_gives_back_the_states_the_steps_replaced() -> None:
+    g, seen = _played(5, 400)
+    assert len(seen) == 400
+    assert any(len(r) != 2 for r in g._undo)  # the written-out steps kept snapshots
+    log = g.log
+    for n, state in reversed(seen):
+        g.undo()
+        assert len(g.history) == n and g.state == state
+        assert isinstance(g.state, G.IntergalacticState)
+        assert g.log == log[:len(g.log)]
+    while g.can_redo:
+        g.redo()
+    assert g.log == log
+
+
+def test_a_fork_undoes_on_its_own() -> None:
+    g, _ = _played(6, 300)
+    f = g.fork()
+    before = g.state
+    f.undo()
+    assert g.state is before and g == g.fork() and f != g
+
+
+def test_cur_and_last_read_the_plain_tuples() -> None:
+    g = bg.Intergalactic(players=3, seed=2)
+    choice = random.Random(2).choice
+    checked = 0
+    while not g.is_over and checked < 50:
+        s = g.state
+        if s.roll is not None:
+            assert s.cur == dict(zip(G._CUR_KEYS, s.roll, strict=True))
+            assert s.cur["total"] == s.roll[G._C_TOTAL]
+            checked += 1
+        if s.landed is not None:
+            assert s.last == {"player": s.landed[0], "list": s.landed[1],
+                              "entry": s.landed[2]}
+        g.apply(choice(g.legal_actions()))
+    assert checked == 50
+    assert bg.Intergalactic(players=2, seed=1).state.last is None
+
+
+def test_snapshots_are_untracked_by_the_garbage_collector() -> None:
+    """A collection untracks a tuple whose items are untracked then, one level of nested
+    tuples a pass: after a few, a snapshot without a battle (a dict) is untracked, where
+    a state object (or a NamedTuple or dict in one) would stay tracked for good."""
+    g, _ = _played(7, 300)
+    snaps = [r for r in g._undo if len(r) != 2 and r[2] is None]  # no battle
+    assert len(snaps) > 200 and all(type(r) is tuple for r in snaps)
+    for _ in range(4):
+        gc.collect()
+    assert sum(not gc.is_tracked(r) for r in snaps) > 0.95 * len(snaps)
