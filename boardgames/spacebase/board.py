@@ -625,7 +625,12 @@ class Board:
             self._dmg[c] = dmg
         if self._dirty is not None:
             self._dirty.add(c)
-        self._grow([c, *self._lnb(c)])
+        if _R[name] in INSTALLATIONS:
+            # Until it is functional an installation supports nothing and links nothing,
+            # so only ``c`` can change; once it is, ``_grow`` looks at its neighbours.
+            self._grow([c])
+        else:  # a resource or a Volcano: its neighbours may gain support or ores
+            self._grow([c, *self._lnb(c)])
 
     def _refront(self, changed: Iterable[Cell]) -> None:
         """Update the frontiers known so far after the sites or owners of ``changed``

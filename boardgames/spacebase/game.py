@@ -1052,19 +1052,14 @@ def _build_moves(hand: tuple[str, ...], frontier: bool, room: bool) -> tuple[Mov
     return out
 
 
-_PLACES: dict[frozenset[Cell], tuple[Move, ...]] = {}
+_PLACE = tuple(Move.of("place", c) for c in CELLS)  # in cell order: notation order
+_INDEX = {c: i for i, c in enumerate(CELLS)}
 
 
-def _place_moves(cells: frozenset[Cell]) -> tuple[Move, ...]:
-    """``place c`` for each of ``cells``, sorted (memoised: a frontier is the same
-    frozenset object from step to step until a placement or a transfer changes it)."""
-    out = _PLACES.get(cells)
-    if out is None:
-        if len(_PLACES) >= 4096:
-            _PLACES.clear()
-        out = _PLACES[cells] = tuple(sorted(map(_MOVES["place"].__getitem__, cells),
-                                            key=_NOTATION))
-    return out
+def _place_moves(cells: Iterable[Cell]) -> tuple[Move, ...]:
+    """``place c`` for each of ``cells``, sorted: the cells' indices sorted (small ints)
+    pick the shared moves. (Not memoised: a frontier is seldom seen twice.)"""
+    return tuple(map(_PLACE.__getitem__, sorted(map(_INDEX.__getitem__, cells))))
 
 
 _REPAIRS: dict[tuple[Cell, int], tuple[Move, ...]] = {}
