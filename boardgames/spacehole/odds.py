@@ -107,12 +107,6 @@ def _tail(n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@cache
-def _gap(n: int) -> int:
-    """6^n - 5^n: the self-loop's complement, times 6^n."""
-    return 6**n - 5**n
-
-
 # ---------------------------------------------------------------------- hits on defenders
 @cache
 def _hit1(defs: Defs) -> tuple[tuple[Defs, int], ...]:
@@ -170,7 +164,7 @@ def clear_caches() -> None:
     """Forget every memoised result (to measure cold-cache timings, or to free memory)."""
     _WIN_CACHE.clear()
     _DIST_CACHE.clear()
-    for fn in (_bw, _tail, _gap, _hit1, _alloc, _dice_of):
+    for fn in (_bw, _tail, _hit1, _alloc, _dice_of):
         fn.cache_clear()
 
 
