@@ -77,7 +77,6 @@ LOSS = "loss"
 
 Defs = tuple[tuple[int, int], ...]  # sorted (hits left, dice) of each defender in play
 BState = tuple[int, Defs, int]  # (invader force, defenders, structure hits left)
-Node = tuple[Defs, int]  # (defenders, structure hits left): the states of every Force
 Context = tuple[str, int, int]  # (battle order, Laser Turrets, hits left on the Base)
 
 _ORDERS = ("simultaneous", "invader_first", "defenders_first")
