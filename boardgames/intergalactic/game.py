@@ -910,16 +910,14 @@ class Intergalactic(Game):
                              if t[0] not in _BATTLE_TASKS or t[0] in ("lose", "spoils")))
 
     def _cap_tokens(self, s: IntergalacticState, log: list[str]) -> None:
-        if max(s.tokens) <= 20:
-            return  # no entry lowers Intelligence: every cap is at least 20
+        """Discard the tokens over each player's cap (20 + Intelligence, at least 0). The
+        callers call it only when someone holds more than 20 (no entry lowers
+        Intelligence: every cap is at least 20)."""
         attrs = s.attrs
         for p, t in enumerate(s.tokens):
-            if t <= 20:
-                continue  # within every cap
-            c = 20 + attrs[p][_INT]
-            if t > c and t > 0:
-                c = max(0, c)
-                log.append(f"P{p} discards {s.tokens[p] - c} IT over the cap of {c}")
+            if t > 20 and t > 20 + attrs[p][_INT]:  # (then t > 0 too)
+                c = max(0, 20 + attrs[p][_INT])
+                log.append(f"P{p} discards {t - c} IT over the cap of {c}")
                 s.tokens = _set(s.tokens, p, c)
 
     # ------------------------------------------------------------------ actions
@@ -927,7 +925,7 @@ class Intergalactic(Game):
         p = s.active
         v, arg = mv.verb, mv.arg
         s.active = None
-        if v in ("race", "homeworld"):
+        if v == "race" or v == "homeworld":  # (str ==, faster than a tuple's "in")
             if arg == "roll":
                 s.chance = (v, p)
             else:
@@ -946,9 +944,10 @@ class Intergalactic(Game):
             self._apply_entry(s, p, e, s.roll, log)
         elif v == "extra":
             s.tokens = _set(s.tokens, p, s.tokens[p] - 5)
-            s.extras += 1
+            r = s.rare  # extras + 1: the fields of rare, read and replaced directly
+            s.rare = (*r[:_R_EXTRAS], r[_R_EXTRAS] + 1, *r[_R_EXTRAS + 1:])
             log.append(_EXTRA_LINES[p])
-            roll, offer = _extra_tasks(STAGE_LIST[s.stage], p)
+            roll, offer = _extra_tasks(STAGE_LIST[r[_R_STAGE]], p)
             s.todo = (roll, (offer, s.todo))
         elif v == "end":
             log.append(_END_LINES[p])
@@ -1176,14 +1175,15 @@ class Intergalactic(Game):
         if kind == "income":
             p = task[1]
             attrs = s.attrs[p]
-            if s.stage == "conflict":
+            stage = s.rare[_R_STAGE]
+            if stage == "conflict":
                 bonus = max(0, -(-attrs[_STRATEGY] // 5))
             else:
-                a = _INCOME_INDEX[s.stage]
+                a = _INCOME_INDEX[stage]
                 bonus = 0 if a is None else attrs[a]
             s.phase = "income"
             s.chance = ("income", "d6", p, bonus)
-        elif kind in ("roll", "roll_s"):
+        elif kind == "roll" or kind == "roll_s":
             if kind == "roll_s":
                 p, lst, extra, depth, temp = task[1], "stratagem", 0, 0, False
                 s.phase = "tactics"
@@ -1278,9 +1278,10 @@ class Intergalactic(Game):
 
     def _next_turn(self, s: IntergalacticState, log: list[str]) -> None:
         """End the current player-turn (if any) and start the next one."""
-        n = self.players
-        if s.turn > 0:
-            if s.stage == "conflict":
+        n = len(s.tokens)  # the players
+        r = s.rare
+        if r[_R_TURN] > 0:
+            if r[_R_STAGE] == "conflict":
                 for p in range(n):
                     for name in s.temp[p]:
                         if name in s.entries[p]:
@@ -1295,36 +1296,38 @@ class Intergalactic(Game):
                     s.phase = "end_roll"
                     s.chance = ("end", "d10")
                     return
-            elif s.turn >= self.rules.turns_per_stage * n:
-                nxt = STAGES[STAGES.index(s.stage) + 1]
+            elif r[_R_TURN] >= self.rules.turns_per_stage * n:
+                nxt = STAGES[STAGES.index(r[_R_STAGE]) + 1]
                 self._start_stage(s, nxt, log)
                 if s.stage == "over":
                     return
         self._begin_turn(s, log)
 
     def _begin_turn(self, s: IntergalacticState, log: list[str]) -> None:
-        n = self.players
+        n = len(s.tokens)  # the players
         r = s.rare
         s.battle = None
         s.roll = None
         i = r[_R_IDX]
         order = r[_R_ORDER]
+        alive = r[_R_ALIVE]
         for _ in range(n):
             i = (i + 1) % n
-            if s.alive[order[i]]:
+            if alive[order[i]]:
                 break
         turn = r[_R_TURN] + 1  # turn, extras and idx change: one new ``rare``
         s.rare = (*r[:_R_IDX], i, r[_R_JAM], turn, 0, *r[_R_STAGE:])
         p = order[i]
         s.phase = "income"
-        key = (s.stage, turn, p)
+        stage = r[_R_STAGE]
+        key = (stage, turn, p)
         line = _TURN_LINES.get(key)
         if line is None:
             if len(_TURN_LINES) > 100_000:
                 _TURN_LINES.clear()
-            line = _TURN_LINES[key] = f"-- {s.stage} turn {turn}: P{p} --"
+            line = _TURN_LINES[key] = f"-- {stage} turn {turn}: P{p} --"
         log.append(line)
-        s.todo = _turn_todo(s.stage, p)
+        s.todo = _turn_todo(stage, p)
 
     def _advantage(self, s: IntergalacticState, log: list[str]) -> None:
         b = _own_battle(s)
