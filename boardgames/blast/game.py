@@ -518,42 +518,39 @@ class Blast(Game):
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Order, ...]:
         """The legal actions, sorted by notation and unique (empty at chance nodes and
-        when the game is over); cached per position."""
+        when the game is over); cached per position. ``_sort_unique(_legal(s))``, with
+        the frequent lists made in order: the plain moves (``_plain_moves``), the discards
+        of a sorted hand (its distinct cards in order), the dice window's actions
+        (memoised on the dice and the dice cards in hand)."""
         cached = self._legal_cache
-        if cached is None:
-            s = self._s
-            if s.chance is not None or s.pending is None:
-                cached = ()
-            elif not self._plain_steps:
-                cached = _sort_unique(self._legal(s))
-            else:
-                cached = self._legal_sorted(s)
-            self._legal_cache = cached
-        return cached
-
-    def _legal_sorted(self, s: BlastState) -> tuple[Order, ...]:
-        """``_legal(s)`` sorted and unique; the lists that depend on a hand (and the dice)
-        only are memoised."""
+        if cached is not None:
+            return cached
+        s = self._s
         p = s.pending
-        if p == "move":
-            hand = s.hands[s.player]
-            if (self.rules.use_dice == "each" and _MOVE_CARDS.isdisjoint(hand)
+        if s.chance is not None or p is None:
+            cached = ()
+        elif not self._plain_steps:
+            cached = _sort_unique(self._legal(s))
+        elif p == "move":
+            if (self.rules.use_dice == "each" and _MOVE_CARDS.isdisjoint(s.hands[s.player])
                     and not s.rare.pins):
-                return self._plain_moves(s)
-            return _sort_unique(self._legal_moves(s))
-        if p == "dice":
-            # A function of the dice and of the dice cards in hand only: memoised on both.
+                cached = self._plain_moves(s)
+            else:
+                cached = _sort_unique(self._legal_moves(s))
+        elif p == "discard" or p == "offensive":
+            # A hand is sorted, so its distinct cards in order are the notations' order.
+            cached = tuple(map(_DISCARD_ORDER.__getitem__, dict.fromkeys(s.hands[s.actor])))
+        elif p == "dice":
             key = (s.dice, _DICE_WINDOW.intersection(s.hands[s.player]))
-            out = _DICE_LEGAL.get(key)
-            if out is None:
+            cached = _DICE_LEGAL.get(key)
+            if cached is None:
                 if len(_DICE_LEGAL) > 50_000:
                     _DICE_LEGAL.clear()
-                out = _DICE_LEGAL[key] = _sort_unique(self._legal_dice(s))
-            return out
-        if p == "discard" or p == "offensive":
-            # A hand is sorted, so its distinct cards in order are the notations' order.
-            return tuple(map(_DISCARD_ORDER.__getitem__, dict.fromkeys(s.hands[s.actor])))
-        return _sort_unique(self._legal(s))
+                cached = _DICE_LEGAL[key] = _sort_unique(self._legal_dice(s))
+        else:
+            cached = _sort_unique(self._legal(s))
+        self._legal_cache = cached
+        return cached
 
     def _legal(self, s: BlastState) -> list[Order]:
         p = s.pending

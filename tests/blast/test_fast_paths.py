@@ -1,6 +1,6 @@
 """The written-out and memoised paths of the engine against the general ones they replace.
 
-``Blast._legal_sorted`` builds the plain moves in notation order without sorting
+``Blast.legal_actions`` builds the plain moves in notation order without sorting
 (``_plain_moves``) and memoises the dice window's actions; ``_move`` memoises the dice left
 and its log line. Random games over the options must find, at every decision, the same
 actions as the general code (``_sort_unique`` of ``_legal_moves`` / ``_legal_dice``), and
