@@ -603,6 +603,12 @@ class Game:
 
     # ---------------------------------------------------------------- records
     @property
+    def step_count(self) -> int:
+        """How many steps so far (actions and chance outcomes): ``len(history)``, without
+        building the history's ``Step`` records (a playout loop counting its steps)."""
+        return len(self._hist)
+
+    @property
     def history(self) -> tuple[Step, ...]:
         """Every step so far, oldest first. Built once and then kept up to date: steps
         applied since the last call are appended, steps taken back are cut off, so a

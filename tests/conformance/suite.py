@@ -368,8 +368,9 @@ def check_position(
             if g.seed >= 1 << 20:
                 assert g.seed not in _walk_ints(v), f"{where}: view({p}) holds the seed value"
             checked, checked_text = v, text
-        assert v.get("viewer") == p and v.get("step") == len(g.history), (
-            f"{where}: view({p}) names viewer {v.get('viewer')!r}, step {v.get('step')!r}"
+        assert v.get("viewer") == p and v.get("step") == len(g.history) == g.step_count, (
+            f"{where}: view({p}) names viewer {v.get('viewer')!r}, step {v.get('step')!r}, "
+            f"step_count {g.step_count}"
         )
         assert v.get("current_player") == cp, f"{where}: view({p}) current_player"
         if secrets is not None:

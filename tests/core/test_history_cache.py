@@ -34,6 +34,7 @@ def check(g: Game) -> None:
     assert type(h) is tuple and all(type(s) is Step for s in h)
     assert h == rebuilt(g)
     assert g.history == h  # a second read (the cached one) too
+    assert g.step_count == len(h)
 
 
 def _step(g: Game, rng: random.Random) -> None:
