@@ -23,12 +23,15 @@ extractor neighbours.
 **Incremental upkeep.** The authoritative data are three plain dicts (name, control
 marker, damage per cell); the functional set and the ores carried are kept up to date
 incrementally: a placement, a repair or any other change that can only add support
-grows the fixed point from the old one with a work list seeded by the changed cell and
-its neighbours (every requirement is "some functional neighbour ...", so the old fixed
-point is below the new one); a removal, a move, a swap or damage first takes out every
-functional site that could have depended on the change (the functional sites reachable
-from it through logistic adjacency) and grows them back from what is left ("delete and
-re-derive"). Nothing else is recomputed.
+grows the fixed point from the old one with a work list seeded by the changed cell (and
+its neighbours when it is a resource or a Volcano: an installation supports nothing
+until it is functional, and then the work list takes its neighbours; every requirement
+is "some functional neighbour ...", so the old fixed point is below the new one); a
+removal, a move, a swap or damage first takes out every functional site that could have
+depended on the change (the functional sites reachable from it through logistic
+adjacency, following only the links where a site can support the next: ``_closure``)
+and grows them back from what is left ("delete and re-derive"). Nothing else is
+recomputed.
 
 **The graphs** are networkx graphs whose nodes are the occupied cells ``(x, y)`` with
 attributes (name, kind, role, owner, damage, functional, ores, shielded); ``physical``
@@ -197,7 +200,7 @@ class Board:
     """
 
     __slots__ = ("_dirty", "_dmg", "_front", "_func", "_gown", "_gr", "_gver", "_name", "_nb",
-                 "_ores", "_owner", "_readonly", "size", "volcano_adjacency")
+                 "_ores", "_owner", "_readonly", "_share", "size", "volcano_adjacency")
 
     def __init__(
         self,
@@ -220,6 +223,7 @@ class Board:
         self._dmg: dict[Cell, int] = {}
         self._func: set[Cell] = set()
         self._ores: dict[Cell, frozenset[str]] = {}
+        self._share = 0  # FIXED: _func and _ores are shared with another board (_next)
         self._readonly = False
         self._front: dict[int, frozenset[Cell]] = {}
         self._gr: _Graphs | None = None
@@ -523,6 +527,7 @@ class Board:
         b._dmg = self._dmg.copy()
         b._func = self._func.copy()
         b._ores = self._ores.copy()
+        b._share = 0
         b._readonly = readonly
         b._front = self._front  # valid for both until one changes (it then makes a new one)
         if graphs and self._gr is not None:
@@ -539,7 +544,10 @@ class Board:
         ``_dmg``; ``FIXED``: ``_func`` and ``_ores``). The other parts are shared with
         this board, which belongs to a game position and never changes again (a game's
         boards are read-only: every change is made on a new board). A placement copies
-        no damage, a partial repair neither the sites nor the fixed point."""
+        no damage, a partial repair neither the sites nor the fixed point. The fixed point
+        may also be left out of ``changes`` when the step may change it: shared, it is
+        copied by the first change (``_own_fixed``; a placement changes it one time in
+        six)."""
         b = object.__new__(Board)
         b.size = self.size
         b.volcano_adjacency = self.volcano_adjacency
@@ -554,9 +562,11 @@ class Board:
         if changes & FIXED:
             b._func = self._func.copy()
             b._ores = self._ores.copy()
+            b._share = 0
         else:
             b._func = self._func
             b._ores = self._ores
+            b._share = FIXED
         b._readonly = True
         b._front = self._front
         if self._gr is not None:  # as in _clone
@@ -585,6 +595,7 @@ class Board:
         (self.size, self.volcano_adjacency, self._name, self._owner, self._dmg,
          self._func, self._ores, self._readonly) = st
         self._nb = _neighbours(self.size)
+        self._share = 0
         self._front = {}
         self._gr, self._gver, self._gown, self._dirty = None, 0, False, None
 
@@ -799,6 +810,8 @@ class Board:
                 if role in CARRIERS:
                     new = self._carried(c, role)
                     if new != ores[c]:
+                        if self._share:
+                            func, ores = self._own_fixed()
                         ores[c] = new
                         queue.extend(self._lnb(c))
                         if dirty is not None:
@@ -819,6 +832,8 @@ class Board:
                 r = None
             if r is not None:
                 continue
+            if self._share:
+                func, ores = self._own_fixed()
             func.add(c)
             if role in CARRIERS:
                 ores[c] = self._carried(c, role)
@@ -856,6 +871,8 @@ class Board:
         if not cells:
             return []
         name, dirty = self._name, self._dirty
+        if self._share:
+            self._own_fixed()
         self._func -= cells
         for c in cells:
             self._ores.pop(c, None)
@@ -865,10 +882,19 @@ class Board:
                     dirty.update(n for n in self._nb[c] if n in name)
         return list(cells)
 
+    def _own_fixed(self) -> tuple[set[Cell], dict[Cell, frozenset[str]]]:
+        """Copy the fixed point shared with the board this one was made from (``_next``)
+        before its first change; returns the copies."""
+        self._func = self._func.copy()
+        self._ores = self._ores.copy()
+        self._share = 0
+        return self._func, self._ores
+
     def _recompute(self) -> None:
         """The fixed point from scratch (used by checks and tests)."""
         self._func = set()
         self._ores = {}
+        self._share = 0
         self._grow(sorted(self._name))
         if self._dirty is not None:
             self._dirty.update(self._name)

@@ -772,8 +772,8 @@ class SpaceBase(Game):
             c = a.cell
         b = s.board
         if v in _BOARD_VERBS and not s.own & OWN_BOARD:  # _mut(s): only what changes
-            if v == "place":
-                b = b._next(NAMES | FIXED)
+            if v == "place":  # the fixed point: copied only if it changes
+                b = b._next(NAMES)
             elif v == "repair":  # the fixed point changes only when the damage is gone
                 b = b._next(DAMAGE if b._dmg.get(c, 0) > a.n else DAMAGE | FIXED)
             else:
