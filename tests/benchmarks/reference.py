@@ -8,7 +8,7 @@ import statistics
 import time
 from typing import Any
 
-__all__ = ["backgammon_round", "median_ns"]
+__all__ = ["backgammon_round", "median_ns", "playout_round", "playouts_vs_backgammon"]
 
 
 def backgammon_round(game: Any, seed0: int, budget_ns: int) -> tuple[int, int, int]:
@@ -49,3 +49,72 @@ def median_ns(fn: Any, repeats: int) -> float:
         fn()
         times.append(time.perf_counter_ns() - t0)
     return statistics.median(times)
+
+
+def playout_round(make_game: Any, seed0: int, budget_ns: int) -> tuple[int, int, int]:
+    """Random playouts of ``make_game(seed)`` (seeds from ``seed0``; a ``random.Random``
+    of the same seed picks uniformly among ``legal_actions()``) until ``budget_ns`` is
+    spent: (games, steps, ns). Steps are ``len(history)``: actions and chance outcomes."""
+    games = steps = 0
+    t0 = time.perf_counter_ns()
+    while True:
+        seed = seed0 + games
+        g = make_game(seed)
+        choice = random.Random(seed).choice
+        while not g.is_over:
+            g.apply(choice(g.legal_actions()))
+        assert not g.legal_actions()
+        games += 1
+        steps += g.step_count  # len(history), without building its Step records
+        t = time.perf_counter_ns() - t0
+        if t >= budget_ns:
+            return games, steps, t
+
+
+def playouts_vs_backgammon(make_game: Any, playout_key: str, ratio_key: str, what: str,
+                           rounds: int = 5, round_seconds: float = 0.4) -> dict[str, Any]:
+    """Random playouts of ``make_game(seed)`` and OpenSpiel's backgammon in alternating
+    rounds of ``round_seconds`` each (after a warm-up of both): the medians of µs per
+    step and per event, and their ratio, by wall clock and by CPU time of this process
+    (on a shared machine the wall clock counts other processes' time too). Results as
+    ``{key: {"value", "unit", "goal", "note"}}``; skipped without pyspiel."""
+    import pytest
+
+    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
+    game = pyspiel.load_game("backgammon")
+    budget = int(round_seconds * 1e9)
+    playout_round(make_game, 10_000, budget // 4)  # warm-up
+    backgammon_round(game, 10_000, budget // 4)
+    wall: dict[str, list[float]] = {"ours": [], "ref": []}
+    cpu: dict[str, list[float]] = {"ours": [], "ref": []}
+    totals = {"games": 0, "steps": 0, "bg_games": 0, "bg_events": 0}
+    for r in range(rounds):
+        for side, run, g_key, n_key in (
+                ("ours", lambda s, b: playout_round(make_game, s, b), "games", "steps"),
+                ("ref", lambda s, b: backgammon_round(game, s, b), "bg_games", "bg_events")):
+            c = time.process_time_ns()
+            n_games, n, t = run(r * 1000, budget)
+            cpu[side].append((time.process_time_ns() - c) / n / 1000)
+            wall[side].append(t / n / 1000)
+            totals[g_key] += n_games
+            totals[n_key] += n
+    assert totals["games"] > 0 and totals["bg_games"] > 0
+    us, us_bg = statistics.median(wall["ours"]), statistics.median(wall["ref"])
+    c_us, c_bg = statistics.median(cpu["ours"]), statistics.median(cpu["ref"])
+    return {
+        playout_key: {
+            "value": us, "unit": "µs",
+            "note": f"median of {rounds} rounds; {totals['games']} games, {totals['steps']} "
+                    f"steps (auto_roll, random agent, {what})"},
+        "backgammon_openspiel_us_per_event": {
+            "value": us_bg, "unit": "µs",
+            "note": f"median of {rounds} rounds; {totals['bg_games']} games, "
+                    f"{totals['bg_events']} events (pyspiel, random agent)"},
+        ratio_key: {
+            "value": us / us_bg, "unit": "x", "goal": "<= 1",
+            "note": "per step / per event, same run, rounds alternating"},
+        f"{ratio_key}_cpu": {
+            "value": c_us / c_bg, "unit": "x", "goal": "<= 1",
+            "note": f"the same rounds in CPU time of this process: {c_us:.2f} µs per step / "
+                    f"{c_bg:.2f} µs per event"},
+    }

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks.reference import backgammon_round, median_ns
+from benchmarks.reference import median_ns, playouts_vs_backgammon
 
 import boardgames as bg
 
@@ -63,66 +63,10 @@ def _write_results() -> Any:
               f"{r.get('note', '')}")
 
 
-def _blast_round(seed0: int, budget_ns: int) -> tuple[int, int, int]:
-    """Random playouts until ``budget_ns`` is spent: (games, steps, ns)."""
-    games = steps = 0
-    t0 = time.perf_counter_ns()
-    while True:
-        seed = seed0 + games
-        g = bg.Blast(seed=seed)
-        choice = random.Random(seed).choice
-        while not g.is_over:
-            g.apply(choice(g.legal_actions()))
-        assert not g.legal_actions()
-        games += 1
-        steps += g.step_count  # len(history), without building its Step records
-        t = time.perf_counter_ns() - t0
-        if t >= budget_ns:
-            return games, steps, t
-
-
 def test_random_playouts_blast_vs_openspiel_backgammon() -> None:
-    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
-    game = pyspiel.load_game("backgammon")
-    budget = int(ROUND_SECONDS * 1e9)
-    _blast_round(10_000, budget // 4)  # warm-up
-    backgammon_round(game, 10_000, budget // 4)
-    ours: list[float] = []
-    ref: list[float] = []
-    ours_cpu: list[float] = []
-    ref_cpu: list[float] = []
-    totals = {"games": 0, "steps": 0, "bg_games": 0, "bg_events": 0, "won": 0}
-    for r in range(ROUNDS):
-        c = time.process_time_ns()
-        g, n, t = _blast_round(r * 1000, budget)
-        ours_cpu.append((time.process_time_ns() - c) / n / 1000)
-        ours.append(t / n / 1000)
-        totals["games"] += g
-        totals["steps"] += n
-        c = time.process_time_ns()
-        g, n, t = backgammon_round(game, r * 1000, budget)
-        ref_cpu.append((time.process_time_ns() - c) / n / 1000)
-        ref.append(t / n / 1000)
-        totals["bg_games"] += g
-        totals["bg_events"] += n
-    assert totals["games"] > 0 and totals["bg_games"] > 0
-    us, us_bg = statistics.median(ours), statistics.median(ref)
-    RESULTS["blast_playout_us_per_step"] = {
-        "value": us, "unit": "µs",
-        "note": f"median of {ROUNDS} rounds; {totals['games']} games, {totals['steps']} "
-                "steps (auto_roll, random agent, default rules)"}
-    RESULTS["backgammon_openspiel_us_per_event"] = {
-        "value": us_bg, "unit": "µs",
-        "note": f"median of {ROUNDS} rounds; {totals['bg_games']} games, "
-                f"{totals['bg_events']} events (pyspiel, random agent)"}
-    RESULTS["ratio_blast_over_backgammon"] = {
-        "value": us / us_bg, "unit": "x", "goal": "<= 1",
-        "note": "per step / per event, same run"}
-    cpu, cpu_bg = statistics.median(ours_cpu), statistics.median(ref_cpu)
-    RESULTS["ratio_blast_over_backgammon_cpu"] = {
-        "value": cpu / cpu_bg, "unit": "x", "goal": "<= 1",
-        "note": f"the same rounds in CPU time: {cpu:.2f} µs per step / {cpu_bg:.2f} µs per "
-                "event"}
+    RESULTS.update(playouts_vs_backgammon(
+        lambda seed: bg.Blast(seed=seed), "blast_playout_us_per_step",
+        "ratio_blast_over_backgammon", "default rules", ROUNDS, ROUND_SECONDS))
 
 
 def _clear_odds_caches() -> int:

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from benchmarks.reference import backgammon_round, median_ns
+from benchmarks.reference import median_ns, playouts_vs_backgammon
 
 import boardgames as bg
 
@@ -41,77 +41,10 @@ ROUNDS = 5
 ROUND_SECONDS = 0.4
 
 
-def _spacehole_round(seed0: int, budget_ns: int) -> tuple[int, int, int]:
-    """Random playouts until ``budget_ns`` (wall clock) is spent: (games, steps, ns)."""
-    games = steps = 0
-    t0 = time.perf_counter_ns()
-    while True:
-        seed = seed0 + games
-        g = bg.Spacehole(seed=seed)
-        rng = random.Random(seed)
-        choice = rng.choice
-        while not g.is_over:
-            g.apply(choice(g.legal_actions()))
-        assert g.is_over and not g.legal_actions()
-        games += 1
-        steps += g.step_count  # len(history), without building its Step records
-        t = time.perf_counter_ns() - t0
-        if t >= budget_ns:
-            return games, steps, t
-
-
 def test_random_playouts_spacehole_vs_openspiel_backgammon(bench_results: dict) -> None:
-    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
-    game = pyspiel.load_game("backgammon")
-    budget = int(ROUND_SECONDS * 1e9)
-    _spacehole_round(10_000, budget // 4)  # warm-up
-    backgammon_round(game, 10_000, budget // 4)
-    sh: list[float] = []
-    bgm: list[float] = []
-    sh_cpu: list[float] = []
-    bgm_cpu: list[float] = []
-    totals = {"sh_games": 0, "sh_steps": 0, "bg_games": 0, "bg_events": 0}
-    for r in range(ROUNDS):
-        c = time.process_time_ns()
-        g, n, t = _spacehole_round(r * 1000, budget)
-        sh_cpu.append((time.process_time_ns() - c) / n / 1000)
-        sh.append(t / n / 1000)
-        totals["sh_games"] += g
-        totals["sh_steps"] += n
-        c = time.process_time_ns()
-        g, n, t = backgammon_round(game, r * 1000, budget)
-        bgm_cpu.append((time.process_time_ns() - c) / n / 1000)
-        bgm.append(t / n / 1000)
-        totals["bg_games"] += g
-        totals["bg_events"] += n
-    assert totals["sh_games"] > 0 and totals["bg_games"] > 0
-    us_sh, us_bg = statistics.median(sh), statistics.median(bgm)
-    bench_results["spacehole_playout_us_per_step"] = {
-        "value": us_sh,
-        "unit": "µs",
-        "note": f"median of {ROUNDS} rounds; {totals['sh_games']} games, "
-        f"{totals['sh_steps']} steps (auto_roll, random agent)",
-    }
-    bench_results["backgammon_openspiel_us_per_event"] = {
-        "value": us_bg,
-        "unit": "µs",
-        "note": f"median of {ROUNDS} rounds; {totals['bg_games']} games, "
-        f"{totals['bg_events']} events (pyspiel, random agent)",
-    }
-    bench_results["ratio_spacehole_over_backgammon"] = {
-        "value": us_sh / us_bg,
-        "unit": "x",
-        "goal": "<= 1",
-        "note": "per step / per event, same run",
-    }
-    cpu_sh, cpu_bg = statistics.median(sh_cpu), statistics.median(bgm_cpu)
-    bench_results["ratio_spacehole_over_backgammon_cpu"] = {
-        "value": cpu_sh / cpu_bg,
-        "unit": "x",
-        "goal": "<= 1",
-        "note": f"the same rounds in CPU time: {cpu_sh:.2f} µs per step / "
-        f"{cpu_bg:.2f} µs per event",
-    }
+    bench_results.update(playouts_vs_backgammon(
+        lambda seed: bg.Spacehole(seed=seed), "spacehole_playout_us_per_step",
+        "ratio_spacehole_over_backgammon", "default rules", ROUNDS, ROUND_SECONDS))
 
 
 def _game_at_turn(turn: int) -> bg.Spacehole:
