@@ -54,6 +54,7 @@ _D10_WEIGHTS = (1,) * 10
 _SITE_CARDS = frozenset(c.name for c in data.CARD_LIST if c.kind != "action")
 _NB = _neighbours(SIZE)
 _INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
+_INCOME = {c.name: c.income or 0 for c in data.CARD_LIST}
 _DONE = Move.of("done")
 _CANON = {c: c for c in CELLS}
 _BOARD_VERBS = frozenset({"outpost", "move", "swap", "repair", "control", "place"})
@@ -496,7 +497,12 @@ class SpaceBase(Game):
                 s.chance = _METEOR_NODE
             elif ph == "production":
                 p = s.player
-                earned = s.board.income(p)
+                b = s.board  # b.income(p), written out
+                own, name = b._owner, b._name
+                earned = 0
+                for c in b._func:
+                    if own[c] == p:
+                        earned += _INCOME[name[c]]
                 credits = s.credits
                 total = credits[p] + earned
                 s.credits = (*credits[:p], total, *credits[p + 1:])
@@ -558,7 +564,8 @@ class SpaceBase(Game):
             p = s.player
             s.drawn = True
             d = s.deck
-            log.append(_draw_text(p, d.unknown + len(d.known)))  # len(s.deck)
+            left = d.unknown + len(d.known)  # len(s.deck)
+            log.append(_DRAW_TEXT.get(left * 4 + p) or _draw_text(p, left))
         hands = s.hands
         hands = s.hands = (*hands[:p], tuple(sorted((*hands[p], name))), *hands[p + 1:])
         d = s.deck
@@ -933,7 +940,8 @@ class SpaceBase(Game):
             kind = s.chance[0]
             try:
                 if kind == "draw":
-                    names, weights = s.deck.outcomes()
+                    d = s.deck
+                    names, weights = d._outcomes or d.outcomes()
                     if len(names) > 1:
                         sums = list(accumulate(weights))
                         i = bisect_right(sums, (x * sums[-1]) >> 64)
