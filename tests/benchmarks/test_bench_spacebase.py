@@ -9,7 +9,7 @@ is correct (the incremental fixed point equals a full one, playouts finished).
 * Random 2-player playouts (``auto_roll=True``, a ``random.Random`` agent picking
   uniformly among ``legal_actions()``): µs per step (actions and chance outcomes), against
   OpenSpiel's backgammon random playouts, µs per event, in alternating rounds of the same
-  run (the reference helper of ``test_benchmarks.py`` when importable). Goal ratio <= 1.
+  run (``benchmarks.reference.playouts_vs_backgammon``, as for the other games). Goal ratio <= 1.
   The same rounds are also timed in CPU time of this process (``*_cpu``: on a machine
   shared with other processes the wall clock counts the time they run too).
 * ``fork()`` and ``undo()`` at turn 100, ``meteor_risk()`` of a late board.
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks.reference import backgammon_round, median_ns
+from benchmarks.reference import median_ns, playouts_vs_backgammon
 
 import boardgames as bg
 from boardgames.spacebase import Board, data
@@ -153,64 +153,10 @@ def test_incremental_update_after_one_placement_on_a_full_board(results: dict) -
         "note": "for scale: the fixed point from scratch on the same boards"}
 
 
-def _spacebase_round(seed0: int, budget_ns: int) -> tuple[int, int, int]:
-    games = steps = 0
-    t0 = time.perf_counter_ns()
-    while True:
-        seed = seed0 + games
-        g = bg.SpaceBase(players=2, seed=seed)
-        choice = random.Random(seed).choice
-        while not g.is_over:
-            g.apply(choice(g.legal_actions()))
-        games += 1
-        steps += len(g.history)
-        t = time.perf_counter_ns() - t0
-        if t >= budget_ns:
-            return games, steps, t
-
-
 def test_random_playouts_spacebase_vs_openspiel_backgammon(results: dict) -> None:
-    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
-    game = pyspiel.load_game("backgammon")
-    budget = int(ROUND_SECONDS * 1e9)
-    _spacebase_round(10_000, budget // 4)  # warm-up
-    backgammon_round(game, 10_000, budget // 4)
-    sb: list[float] = []
-    bgm: list[float] = []
-    sb_cpu: list[float] = []
-    bgm_cpu: list[float] = []
-    tot = {"sb_games": 0, "sb_steps": 0, "bg_games": 0, "bg_events": 0}
-    for r in range(ROUNDS):
-        c = time.process_time_ns()
-        n_g, n, t = _spacebase_round(r * 1000, budget)
-        sb_cpu.append((time.process_time_ns() - c) / n / 1000)
-        sb.append(t / n / 1000)
-        tot["sb_games"] += n_g
-        tot["sb_steps"] += n
-        c = time.process_time_ns()
-        n_g, n, t = backgammon_round(game, r * 1000, budget)
-        bgm_cpu.append((time.process_time_ns() - c) / n / 1000)
-        bgm.append(t / n / 1000)
-        tot["bg_games"] += n_g
-        tot["bg_events"] += n
-    assert tot["sb_games"] > 0 and tot["bg_games"] > 0
-    us_sb, us_bg = statistics.median(sb), statistics.median(bgm)
-    results["spacebase_2p_playout_us_per_step"] = {
-        "value": us_sb, "unit": "µs",
-        "note": f"median of {ROUNDS} rounds; {tot['sb_games']} games, {tot['sb_steps']} "
-                "steps (auto_roll, random agent)"}
-    results["backgammon_openspiel_us_per_event"] = {
-        "value": us_bg, "unit": "µs",
-        "note": f"median of {ROUNDS} rounds; {tot['bg_games']} games, {tot['bg_events']} "
-                "events (pyspiel, random agent)"}
-    results["ratio_spacebase_over_backgammon"] = {
-        "value": us_sb / us_bg, "unit": "x", "goal": "<= 1",
-        "note": "per step / per event, same run"}
-    cpu_sb, cpu_bg = statistics.median(sb_cpu), statistics.median(bgm_cpu)
-    results["ratio_spacebase_over_backgammon_cpu"] = {
-        "value": cpu_sb / cpu_bg, "unit": "x", "goal": "<= 1",
-        "note": f"the same rounds in CPU time: {cpu_sb:.2f} µs per step / "
-                f"{cpu_bg:.2f} µs per event"}
+    results.update(playouts_vs_backgammon(
+        lambda seed: bg.SpaceBase(players=2, seed=seed), "spacebase_2p_playout_us_per_step",
+        "ratio_spacebase_over_backgammon", "2 players", ROUNDS, ROUND_SECONDS))
 
 
 def test_fork_undo_and_meteor_risk_late_in_a_game(results: dict) -> None:
