@@ -119,7 +119,9 @@ def set_theme(page: Any, name: str) -> None:
     page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
     page.locator(".lm-Menu-itemLabel", has_text=name).first.click()
     light = "false" if "Dark" in name else "true"
-    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", light)
+    # a theme's stylesheet loads on first use: slow on a busy machine
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", light,
+                                                   timeout=30_000)
     # the theme's stylesheet is applied once the notebook's background changes with it
     page.wait_for_timeout(300)
 
