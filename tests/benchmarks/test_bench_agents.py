@@ -1,7 +1,7 @@
 """Benchmarks of the agents and of bg.simulate (reported, never failing on time).
 
-* ``simulate`` speed-up from 1 to 2 worker processes on the same games (goal >= 1.7 on
-  an otherwise idle 2-core machine; the figure says how busy this run's machine was);
+* ``simulate`` speed-up from 1 to 2 worker processes on the same games, the median of
+  three tries (goal >= 1.7 on an otherwise idle 2-core machine);
 * the overhead per game of a Dask ``LocalCluster`` against the same games run serially;
 * MCTS decisions per second at each difficulty, in mid-game positions of every game.
 """
@@ -25,14 +25,23 @@ def _timed(fn: Any) -> tuple[float, Any]:
 
 
 def test_simulate_speedup_from_one_to_two_processes(bench_results: dict) -> None:
-    games = 60
-    kw = {"games": games, "seed": 1, "progress": False, "chunk_size": 10}
-    t1, r1 = _timed(lambda: bg.simulate("blast", RandomAgent(), workers=1, **kw))
-    t2, r2 = _timed(lambda: bg.simulate("blast", RandomAgent(), workers=2, **kw))
-    assert [r["scores"] for r in r1] == [r["scores"] for r in r2]
+    """The same 120 random Blast games (chunks of 5) on 1 and on 2 processes, three times
+    in turn; the median of the three speed-ups (the wall clock of a shared virtual
+    machine moves by tens of percent from one second to the next)."""
+    games = 120
+    kw = {"games": games, "seed": 1, "progress": False, "chunk_size": 5}
+    runs = []
+    for _ in range(3):
+        t1, r1 = _timed(lambda: bg.simulate("blast", RandomAgent(), workers=1, **kw))
+        t2, r2 = _timed(lambda: bg.simulate("blast", RandomAgent(), workers=2, **kw))
+        assert [r["scores"] for r in r1] == [r["scores"] for r in r2]
+        runs.append((t1 / t2, t1, t2))
+    runs.sort()
+    speedup, t1, t2 = runs[1]
     bench_results["simulate_speedup_1_to_2_processes"] = {
-        "value": t1 / t2, "unit": "x", "goal": ">= 1.7",
-        "note": f"{games} random Blast games: 1 process {t1:.2f} s, 2 processes {t2:.2f} s; "
+        "value": speedup, "unit": "x", "goal": ">= 1.7",
+        "note": f"{games} random Blast games, median of 3: 1 process {t1:.2f} s, 2 processes "
+                f"{t2:.2f} s (all three: {', '.join(f'{r[0]:.2f}' for r in runs)}); "
                 f"{os.cpu_count()} CPUs"}
 
 
