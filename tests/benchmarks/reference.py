@@ -1,11 +1,24 @@
 """What every benchmark shares: the reference measured in the same run (OpenSpiel's
-backgammon random playouts, per event) and a median timer."""
+backgammon random playouts, per event) and a median timer.
+
+The playout comparison runs in a fresh interpreter (``python -m benchmarks.reference``):
+the figure is then the same whichever tests ran before it. In the pytest process the
+collector also walks the test runner's own ~200 000 objects and whatever earlier tests
+left behind: measured side by side, that made Blast's ratio 1.54-1.58 instead of
+1.23-1.26 (the same playouts after ``gc.freeze()``), and it is the likeliest cause of
+an Intergalactic ratio of 1.05 in one full run against 0.65-0.85 in the others."""
 
 from __future__ import annotations
 
+import gc
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 __all__ = ["backgammon_round", "median_ns", "playout_round", "playouts_vs_backgammon"]
@@ -71,18 +84,46 @@ def playout_round(make_game: Any, seed0: int, budget_ns: int) -> tuple[int, int,
             return games, steps, t
 
 
-def playouts_vs_backgammon(make_game: Any, playout_key: str, ratio_key: str, what: str,
-                           rounds: int = 5, round_seconds: float = 0.4) -> dict[str, Any]:
-    """Random playouts of ``make_game(seed)`` and OpenSpiel's backgammon in alternating
-    rounds of ``round_seconds`` each (after a warm-up of both): the medians of µs per
-    step and per event, and their ratio, by wall clock and by CPU time of this process
-    (on a shared machine the wall clock counts other processes' time too). Results as
-    ``{key: {"value", "unit", "goal", "note"}}``; skipped without pyspiel."""
+def playouts_vs_backgammon(game_class: str, options: dict[str, Any], playout_key: str,
+                           ratio_key: str, what: str, rounds: int = 5,
+                           round_seconds: float = 0.4) -> dict[str, Any]:
+    """Random playouts of ``boardgames.<game_class>(seed=seed, **options)`` and OpenSpiel's
+    backgammon in alternating rounds of ``round_seconds`` each (after a warm-up of
+    both), in a fresh interpreter: the medians of µs per step and per event, and their
+    ratio, by wall clock and by CPU time of that process (on a shared machine the wall
+    clock counts other processes' time too). Results as ``{key: {"value", "unit",
+    "goal", "note"}}``; skipped without pyspiel."""
     import pytest
 
-    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
+    pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
+    spec = {"game_class": game_class, "options": options, "playout_key": playout_key,
+            "ratio_key": ratio_key, "what": what, "rounds": rounds,
+            "round_seconds": round_seconds}
+    tests = str(Path(__file__).resolve().parent.parent)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (tests, env.get("PYTHONPATH")) if p)
+    done = subprocess.run([sys.executable, "-m", "benchmarks.reference", json.dumps(spec)],
+                          capture_output=True, text=True, env=env, timeout=600)
+    if done.returncode != 0:
+        raise AssertionError(f"the playout benchmark failed:\n{done.stderr}")
+    return json.loads(done.stdout)
+
+
+def _measure(game_class: str, options: dict[str, Any], playout_key: str, ratio_key: str,
+             what: str, rounds: int, round_seconds: float) -> dict[str, Any]:
+    """``playouts_vs_backgammon``, in the fresh interpreter."""
+    import pyspiel
+
+    import boardgames
+
+    cls = getattr(boardgames, game_class)
+
+    def make_game(seed: int) -> Any:
+        return cls(seed=seed, **options)
+
     game = pyspiel.load_game("backgammon")
     budget = int(round_seconds * 1e9)
+    tracked = len(gc.get_objects())
     playout_round(make_game, 10_000, budget // 4)  # warm-up
     backgammon_round(game, 10_000, budget // 4)
     wall: dict[str, list[float]] = {"ours": [], "ref": []}
@@ -105,7 +146,8 @@ def playouts_vs_backgammon(make_game: Any, playout_key: str, ratio_key: str, wha
         playout_key: {
             "value": us, "unit": "µs",
             "note": f"median of {rounds} rounds; {totals['games']} games, {totals['steps']} "
-                    f"steps (auto_roll, random agent, {what})"},
+                    f"steps (auto_roll, random agent, {what}; a fresh interpreter, "
+                    f"{tracked} objects tracked by the collector at the start)"},
         "backgammon_openspiel_us_per_event": {
             "value": us_bg, "unit": "µs",
             "note": f"median of {rounds} rounds; {totals['bg_games']} games, "
@@ -118,3 +160,7 @@ def playouts_vs_backgammon(make_game: Any, playout_key: str, ratio_key: str, wha
             "note": f"the same rounds in CPU time of this process: {c_us:.2f} µs per step / "
                     f"{c_bg:.2f} µs per event"},
     }
+
+
+if __name__ == "__main__":
+    print(json.dumps(_measure(**json.loads(sys.argv[1]))))

@@ -65,7 +65,7 @@ def _write_results() -> Any:
 
 def test_random_playouts_blast_vs_openspiel_backgammon() -> None:
     RESULTS.update(playouts_vs_backgammon(
-        lambda seed: bg.Blast(seed=seed), "blast_playout_us_per_step",
+        "Blast", {}, "blast_playout_us_per_step",
         "ratio_blast_over_backgammon", "default rules", ROUNDS, ROUND_SECONDS))
 
 

@@ -62,7 +62,7 @@ def _write_results() -> Any:
 
 def test_random_playouts_intergalactic_vs_openspiel_backgammon() -> None:
     RESULTS.update(playouts_vs_backgammon(
-        lambda seed: bg.Intergalactic(players=PLAYERS, seed=seed),
+        "Intergalactic", {"players": PLAYERS},
         "intergalactic_4p_playout_us_per_step", "ratio_intergalactic_over_backgammon",
         "default rules", ROUNDS, ROUND_SECONDS))
 

@@ -155,7 +155,7 @@ def test_incremental_update_after_one_placement_on_a_full_board(results: dict) -
 
 def test_random_playouts_spacebase_vs_openspiel_backgammon(results: dict) -> None:
     results.update(playouts_vs_backgammon(
-        lambda seed: bg.SpaceBase(players=2, seed=seed), "spacebase_2p_playout_us_per_step",
+        "SpaceBase", {"players": 2}, "spacebase_2p_playout_us_per_step",
         "ratio_spacebase_over_backgammon", "2 players", ROUNDS, ROUND_SECONDS))
 
 

@@ -43,7 +43,7 @@ ROUND_SECONDS = 0.4
 
 def test_random_playouts_spacehole_vs_openspiel_backgammon(bench_results: dict) -> None:
     bench_results.update(playouts_vs_backgammon(
-        lambda seed: bg.Spacehole(seed=seed), "spacehole_playout_us_per_step",
+        "Spacehole", {}, "spacehole_playout_us_per_step",
         "ratio_spacehole_over_backgammon", "default rules", ROUNDS, ROUND_SECONDS))
 
 
