@@ -12,6 +12,7 @@ a notebook can be sent), else with pickle.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import pickle
@@ -176,6 +177,14 @@ def _loads(blob: bytes) -> Any:
 
 
 # ------------------------------------------------------------------ executors
+def _worker_start() -> None:
+    """A pool worker's first step: ``gc.freeze()``. A forked worker inherits every object
+    of the process that started it (a notebook kernel holds hundreds of thousands); frozen,
+    the collector of the worker never walks them again (nor touches, and so copies, the
+    memory pages they share with the parent): only the worker's own games are collected."""
+    gc.freeze()
+
+
 class _Serial(Executor):
     def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> Future:  # type: ignore[override]
         f: Future = Future()
@@ -198,7 +207,8 @@ def _executor(executor: Any, workers: int | None) -> tuple[Executor, bool]:
         # ``if __name__ == "__main__":`` guard is not re-imported by every worker
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         ctx = multiprocessing.get_context(method)
-        return ProcessPoolExecutor(max_workers=n, mp_context=ctx), True
+        return ProcessPoolExecutor(max_workers=n, mp_context=ctx,
+                                   initializer=_worker_start), True
     if executor == "serial":
         return _Serial(), False
     if isinstance(executor, Executor):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import math
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -69,6 +71,25 @@ def test_simulate_on_a_dask_local_cluster_gives_the_same_rows() -> None:
             distributed.Client(cluster) as client:
         rows = bg.simulate("blast", RandomAgent(), executor=client.get_executor(), **kw).rows
     assert _strip(rows) == serial
+
+
+def _frozen(g: Any) -> dict[str, int]:
+    return {"frozen": gc.get_freeze_count()}
+
+
+def test_pool_workers_freeze_what_they_inherit() -> None:
+    """The default pool's workers start with ``gc.freeze()`` (their collector leaves the
+    inherited objects alone); a serial run leaves this process's collector as it was."""
+    assert gc.get_freeze_count() == 0
+    pooled = bg.simulate("blast", RandomAgent(1), games=2, seed=3, workers=2, progress=False,
+                         measures=_frozen)
+    assert all(r["frozen"] > 1000 for r in pooled)
+    serial = bg.simulate("blast", RandomAgent(1), games=2, seed=3, executor="serial",
+                         progress=False, measures=_frozen)
+    assert [r["frozen"] for r in serial] == [0, 0]
+    assert gc.get_freeze_count() == 0
+    assert ([{k: v for k, v in r.items() if k != "frozen"} for r in _strip(pooled.rows)]
+            == [{k: v for k, v in r.items() if k != "frozen"} for r in _strip(serial.rows)])
 
 
 def test_a_function_defined_here_can_make_the_games() -> None:
