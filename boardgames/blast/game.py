@@ -433,15 +433,12 @@ class Blast(Game):
         if self._redo:
             self._redo.clear()
         if new.chance is not None and self._auto:
-            self._settle()
+            self._roll(new, None)  # ``new`` is this game's alone: its chance steps in place
         return self
 
     def _settle(self) -> None:
-        """The core's auto-roll loop (``Game._settle``), specialised: the outcome of a
-        chance node is the same draw (the SplitMix64 output of the step scaled to the
-        total weight, placed among the running sums), written out, and its text looked
-        up. The steps are the same. A subclass that changes how a chance step is made
-        gets the core's loop."""
+        """The core's auto-roll loop (``Game._settle``), specialised (``_roll``). A
+        subclass that changes how a chance step is made gets the core's loop."""
         if not self._auto:
             return
         s = self._s
@@ -450,8 +447,22 @@ class Blast(Game):
         if not self._plain_steps:
             super()._settle()
             return
+        self._roll(s.copy(), s)
+
+    def _roll(self, s: BlastState, before: BlastState | None) -> None:
+        """Roll the chance nodes from ``s`` (a state made for this step, not yet seen
+        outside: ``self._s`` or about to be) until a decision or the end, each resolved
+        in place on ``s``: a run of chance steps makes no state per step.
+
+        The outcome is the core's draw (the SplitMix64 output of the step scaled to the
+        total weight, placed among the running sums), written out, and its text looked
+        up; the steps are the same as ``Game._settle``'s. Their undo records are *lazy*:
+        the log's length only (an int), the state before the step being made again from
+        the nearest full record when it is needed (``_before``). ``before`` is the state
+        ``s`` was copied from (its record is then a full one), or None when the step
+        before was a player's action whose record is full (``apply``)."""
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
-        resolve = self._resolve
+        self._s = s
         self._legal_cache = None
         while True:
             k = len(hist)
@@ -462,11 +473,6 @@ class Blast(Game):
             x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
             x ^= x >> 31
             kind = s.chance[0]
-            new = _object_new(BlastState)  # s.copy(), written out (keep them alike)
-            (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
-             new.pending, new.phase, new.player, new.rare, new.stage, new.units,
-             new.vortex) = (s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands,
-                            s.pending, s.phase, s.player, s.rare, s.stage, s.units, s.vortex)
             mark = len(log)
             try:
                 if kind == "draw":
@@ -480,40 +486,79 @@ class Blast(Game):
                     text = outcome = names[i]
                     # _resolve of a draw, written out: the card goes to the hand of the
                     # next player of ``draws``; the next draw of a turn is a chance node.
-                    new.chance = None
-                    new.deck = _taken_at(deck, names, weights, i)
-                    draws = new.draws
+                    s.chance = None
+                    s.deck = _taken_at(deck, names, weights, i)
+                    draws = s.draws
                     p = draws[0]
-                    new.draws = draws = _DRAWS_LEFT.get(draws) or draws[1:]
-                    hands = new.hands
+                    s.draws = draws = _DRAWS_LEFT.get(draws) or draws[1:]
+                    hands = s.hands
                     hand = hands[p]
                     i = bisect_right(hand, outcome)
                     hand = (*hand[:i], outcome, *hand[i:])
-                    new.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
-                    if new.phase != "setup":
+                    s.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
+                    if s.phase != "setup":
                         log.append(_DRAWS_TEXT[p])
-                    if not (draws and new.stage == "drawing" and self._draw_next(new, log)):
-                        self._advance(new, log)
+                    if not (draws and s.stage == "drawing" and self._draw_next(s, log)):
+                        self._advance(s, log)
                 elif kind == "roll":
                     outcome = _ROLL_AT[(x * 36) >> 64]
                     text = _ROLL_TEXT[outcome]
-                    new.chance = None  # _resolve of a roll, written out
-                    new.faces = outcome
-                    new.dice = _ROLL_DICE[outcome]
-                    log.append(_ROLLS_TEXT[new.player][outcome])
-                    self._advance(new, log)
+                    s.chance = None  # _resolve of a roll, written out
+                    s.faces = outcome
+                    s.dice = _ROLL_DICE[outcome]
+                    log.append(_ROLLS_TEXT[s.player][outcome])
+                    self._advance(s, log)
                 else:  # a six-sided die
                     outcome = (x * 6 >> 64) + 1
                     text = _D6_TEXT[outcome]
-                    resolve(new, outcome, log)
+                    self._resolve(s, outcome, log)
             except BaseException:
+                # ``s`` may be half changed: the game goes back to the state before it.
                 del log[mark:]
+                self._s = before if before is not None else self._before(k)
                 raise
-            undo.append((s, mark))
-            self._s = s = new
+            if before is None:
+                undo.append(mark)  # lazy (see ``_before``)
+            else:
+                undo.append((before, mark))
+                before = None
             hist.append((CHANCE, outcome, text))
             if s.chance is None:
                 return
+
+    def _before(self, index: int) -> BlastState:
+        """The state before history step ``index`` (``index == step_count``: the current
+        one), as the undo stack keeps it. The lazy records of ``_roll`` (an int, the log's
+        length) are made full records again on the way, by replaying the steps from the
+        nearest full record before them on copies (``_act`` and ``_resolve``, what the
+        written-out steps do): the same states."""
+        undo = self._undo
+        if index < len(undo):
+            rec = undo[index]
+            if rec.__class__ is not int:
+                return rec[0]  # type: ignore[no-any-return]
+        j = index - 1
+        while undo[j].__class__ is int:
+            j -= 1
+        s = undo[j][0]
+        hist, scratch = self._hist, []  # type: ignore[var-annotated]
+        for k in range(j, index):
+            s = s.copy()
+            player, value, _ = hist[k]
+            if player == CHANCE:
+                self._resolve(s, value, scratch)
+            else:
+                self._act(s, value, scratch)
+            if k + 1 < len(undo):
+                undo[k + 1] = (s, undo[k + 1])
+        return s  # type: ignore[no-any-return]
+
+    def _pop(self) -> tuple[int, Any, str]:
+        """``Game._pop``, the record made full first (``_before``)."""
+        undo = self._undo
+        if undo and undo[-1].__class__ is int:
+            self._before(len(undo) - 1)
+        return super()._pop()
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Order, ...]:
@@ -1684,7 +1729,7 @@ def _plain(cls: type) -> bool:
             getattr(cls, name) is getattr(Blast, name)
             for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
                          "_legal_action", "legal_actions", "_legal", "_legal_moves",
-                         "_legal_dice", "_resolve"))
+                         "_legal_dice", "_resolve", "_act", "_pop"))
     return plain
 
 

@@ -139,10 +139,10 @@ class BlastBoard(Board):
 
 def _drawer(game: Game, index: int) -> int | None:
     """The player who drew the card of history step ``index`` (None if unknown). Read
-    from the position before that step, kept on the game's undo stack."""
-    undo = getattr(game, "_undo", None)
+    from the position before that step, kept on the game's undo stack (``Blast._before``
+    makes it again when the stack keeps only a lazy record of an auto-rolled step)."""
     try:
-        before = undo[index][0]  # type: ignore[index]
+        before = game._before(index)  # type: ignore[attr-defined]
         return int(before.draws[0]) if before.chance == ("draw",) else None
     except (TypeError, IndexError, AttributeError):
         return None

@@ -108,3 +108,74 @@ def test_a_subclass_that_changes_a_step_gets_the_general_path() -> None:
     assert calls["resolve"] > 10 and calls["legal"] > 10
     assert plain.log == traced.log
     assert [str(a) for a in plain.history] == [str(a) for a in traced.history]
+
+
+class _General(Blast):
+    """Blast through the core's general steps (every undo record a full one)."""
+
+    def _act(self, s, o, log):  # type: ignore[no-untyped-def]
+        super()._act(s, o, log)
+
+
+def _same(g: Blast, h: Blast) -> bool:
+    return (g.state == h.state and g.log == h.log
+            and [st[:2] for st in g._hist] == [st[:2] for st in h._hist])
+
+
+@pytest.mark.parametrize("rules", [Rules(max_turns=25), Rules(windows="always", max_turns=15)],
+                         ids=["default", "windows"])
+def test_lazy_undo_records_give_the_states_the_steps_replaced(rules: Rules) -> None:
+    """The auto-rolled chance steps keep a lazy undo record (the log's length only):
+    ``_before`` makes the state again, equal to the one the general path keeps, and undo
+    goes back through the same states and logs."""
+    g, ref = Blast(seed=21, rules=rules), _General(seed=21, rules=rules)
+    assert g._plain_steps and not ref._plain_steps
+    rng = random.Random(5)
+    while not g.is_over:
+        a = rng.choice(g.legal_actions())
+        g.apply(a)
+        ref.apply(a)
+    assert _same(g, ref) and len(g._undo) == len(ref._undo) == g.step_count
+    lazy = [i for i, rec in enumerate(g._undo) if isinstance(rec, int)]
+    assert len(lazy) > g.step_count // 4  # most chance steps
+    assert all(isinstance(rec, tuple) for rec in ref._undo)
+    for i in lazy[::7]:  # one at a time: each replays from the full record before it
+        assert g._before(i) == ref._undo[i][0]
+        assert isinstance(g._undo[i], tuple) and g._undo[i][1] == ref._undo[i][1]
+    f = g.fork()
+    seen = 0
+    while f.can_undo and seen < 60:
+        f.undo()
+        ref.undo()
+        seen += 1
+        assert _same(f, ref)
+    assert seen == 60 and g.is_over  # the fork's undo left the game as it was
+
+
+def test_a_failing_chance_step_leaves_the_state_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chance step resolved in place that fails half way (here the roll after a turn's
+    two draws) puts back the state before it, made again from the undo stack."""
+    g = Blast(seed=8)
+    rng = random.Random(1)
+    for _ in range(30):
+        g.apply(rng.choice(g.legal_actions()))
+    while True:  # to an action whose chance steps draw, then roll
+        f = g.fork()
+        f.auto_roll = False
+        action = rng.choice(f.legal_actions())
+        f.apply(action)
+        while f.state.chance == ("draw",):
+            f.roll()
+        if f.state.chance == ("roll",) and f.history[-1].player == -1:
+            break
+        g.apply(action)
+    n = g.step_count
+    monkeypatch.setattr(engine, "_ROLL_DICE", {})  # the roll fails after changing ``faces``
+    with pytest.raises(KeyError):
+        g.apply(action)
+    assert g.step_count == f.step_count > n + 1
+    assert _same(g, f)
+    monkeypatch.undo()
+    g.auto_roll = True  # rolls on
+    assert g.state.chance is None and g.state.dice
