@@ -14,7 +14,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import filterfalse
-from operator import attrgetter, itemgetter, mul
+from operator import attrgetter, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
 from ..core.errors import GameError, InvalidActionError
@@ -180,6 +180,22 @@ _END_LINES = tuple(f"P{p} ends the turn" for p in range(6))
 _EXTRA_LINES = tuple(f"P{p} spends 5 IT for an extra roll" for p in range(6))
 
 
+_SHARED: dict[tuple, tuple] = {}
+"""Chance nodes (``s.chance``) and landings (``s.landed``) by value, made once: a state
+then holds an old shared tuple, not a new one that every collection until the next
+one traverses (``_share``). Their parts are strings, ints and bools in fixed places, so
+equal tuples are the same values."""
+
+
+def _share(t: tuple) -> tuple:
+    """The shared tuple equal to ``t`` (``t`` itself the first time): the miss path of
+    ``_SHARED.get(t)``, capped."""
+    if len(_SHARED) > 100_000:
+        _SHARED.clear()
+    _SHARED[t] = t
+    return t
+
+
 def _plain(cls: type) -> bool:
     """Whether ``cls`` makes its steps as ``Intergalactic`` does (no subclass hook changes
     them), so that the written-out ``apply`` and ``_settle`` may be used (else
@@ -250,6 +266,7 @@ def _extra_tasks(lst: str, p: int) -> tuple[tuple, tuple]:
 
 _INDEX = {a: i for i, a in enumerate(ATTRIBUTES)}
 _INT = _INDEX["Intelligence"]
+_INT_OF = itemgetter(_INT)
 _STRATEGY = _INDEX["Strategy"]
 _INCOME_INDEX = {k: (None if a is None else _INDEX[a]) for k, a in _INCOME.items()}
 _MODIFIER = {lst: (tuple(_INDEX[a] for a, _ in _STAGE_WEIGHTS[stage]),
@@ -343,12 +360,16 @@ _PICK_LEVELS = {name: _levels_getter(rows) for name, rows in _PICK_ROWS.items()}
 _REQ_ROWS: dict[tuple[str, Any], tuple[Entry, ...]] = {}
 
 
-@lru_cache(maxsize=4096)
 def _pick_moves(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
                 ) -> tuple[Move, ...]:
     """The ``pick`` moves of :func:`_pickable`, memoised per list, levels of the
     attributes its requirements name and kept entries of the list held (what decides
-    them), so a new position seldom lists them again."""
+    them), so a new position seldom lists them again. The last call's answer is kept
+    for the same list and the same ``held`` and ``attrs`` objects (a landing on "Pick one
+    of the Above" asks, then ``legal_actions()``): no hashing of the ~50 held names."""
+    last = _PICK_LAST
+    if held is last[1] and attrs is last[2] and list_name == last[0]:
+        return last[3]  # type: ignore[no-any-return]
     key = (list_name, _PICK_LEVELS[list_name](attrs), _PICK_KEPT[list_name].intersection(held))
     moves = _PICK_BY_LEVELS.get(key)
     if moves is None:
@@ -358,10 +379,13 @@ def _pick_moves(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
         hit = key[2]
         moves = _PICK_BY_LEVELS[key] = tuple(map(
             _PICK_MOVES.__getitem__, filterfalse(hit.__contains__, names) if hit else names))
+    last[:] = (list_name, held, attrs, moves)
     return moves
 
 
 _PICK_BY_LEVELS: dict[tuple[str, Any, frozenset[str]], tuple[Move, ...]] = {}
+_PICK_LAST: list[Any] = [None, None, None, ()]
+"""``_pick_moves``'s last call: list, held, attrs (compared by identity) and moves."""
 
 
 _PICK_MOVES = {e.name: Move.of("pick", e.name) for rows in _PICK_ROWS.values()
@@ -729,7 +753,8 @@ class Intergalactic(Game):
                     if new.tokens[p] > 0:
                         new.phase = "spend"
                         new.active = p
-                        if max(new.tokens) > 20:
+                        if max(new.tokens) > 20 and max(map(sub, new.tokens, map(
+                                _INT_OF, new.attrs))) > 20:  # see _advance
                             self._cap_tokens(new, log)
                         t = new.tokens[p]  # what legal_actions() will list (shift 0)
                         legal = _SPEND_BY[total < 101 and t >= 1][total > 0 and t >= 1]
@@ -1041,7 +1066,8 @@ class Intergalactic(Game):
                      log: list[str]) -> None:
         """Apply entry ``e`` that player ``p`` landed on or picked in the list roll ``cur``
         (``s.roll``)."""
-        s.landed = (p, e.list, e.name)
+        t = (p, e.list, e.name)
+        s.landed = _SHARED.get(t) or _share(t)
         special = e.special
         if not special:
             if e.next_bonus:
@@ -1167,7 +1193,9 @@ class Intergalactic(Game):
                 if len(legal) == 1:
                     self._act(s, legal[0], log)
                     return
-        if max(s.tokens) > 20:  # else no cap is exceeded (what _cap_tokens checks first)
+        # a player over the cap holds more than 20 and more than 20 + Intelligence (what
+        # _cap_tokens checks for each): both maxima are taken in C, the loop only then
+        if max(s.tokens) > 20 and max(map(sub, s.tokens, map(_INT_OF, s.attrs))) > 20:
             self._cap_tokens(s, log)
 
     def _run(self, s: IntergalacticState, task: tuple, log: list[str]) -> None:
@@ -1182,7 +1210,8 @@ class Intergalactic(Game):
                 a = _INCOME_INDEX[stage]
                 bonus = 0 if a is None else attrs[a]
             s.phase = "income"
-            s.chance = ("income", "d6", p, bonus)
+            t = ("income", "d6", p, bonus)
+            s.chance = _SHARED.get(t) or _share(t)
         elif kind == "roll" or kind == "roll_s":
             if kind == "roll_s":
                 p, lst, extra, depth, temp = task[1], "stratagem", 0, 0, False
@@ -1203,7 +1232,8 @@ class Intergalactic(Game):
                 log.append(f"P{p} is jammed: -{s.jam[p]}")
                 mod -= s.jam[p]
                 s.jam = _set(s.jam, p, 0)
-            s.chance = ("roll", "d100", p, lst, mod, depth, temp)
+            t = ("roll", "d100", p, lst, mod, depth, temp)
+            s.chance = _SHARED.get(t) or _share(t)
         elif kind == "offer":
             p = task[1]
             if s.rare[_R_EXTRAS] < self.rules.extra_rolls_per_turn and s.tokens[p] >= 5:

@@ -55,8 +55,11 @@ def test_memoised_helpers_match_their_plain_definitions() -> None:
         for name in LISTS:
             got = G._pickable.__wrapped__(name, held, attrs)
             assert got == _plain_pickable(name, held, attrs), (name, held)
-            assert G._pick_moves.__wrapped__(name, held, attrs) == tuple(
-                bg.intergalactic.Move("pick", e.name) for e in got)
+            moves = G._pick_moves(name, held, attrs)
+            assert moves == tuple(bg.intergalactic.Move("pick", e.name) for e in got)
+            assert G._pick_moves(name, held, attrs) is moves  # the last call, kept
+            other = G._pick_moves(name, (*held, "zzz"), attrs)  # a new held: not kept
+            assert other == moves and G._PICK_LAST[1] == (*held, "zzz")
             seen_hits += G._PICK_KEPT[name].isdisjoint(held) is False
         assert G._fleets.__wrapped__(held) == tuple(
             n for n in held if data.by_name(n).fleet > 0)
