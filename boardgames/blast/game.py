@@ -219,6 +219,15 @@ class BlastState(State):
         return c
 
 
+def _thaw(snap: tuple) -> BlastState:
+    """The state of an undo record of ``Blast.apply``: its slots (in ``__slots__`` order)
+    and the log's length."""
+    s = _object_new(BlastState)
+    (s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending, s.phase,
+     s.player, s.rare, s.stage, s.units, s.vortex, _) = snap
+    return s
+
+
 def _set(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
@@ -410,13 +419,16 @@ class Blast(Game):
             legal = self.legal_actions()
         if not any(map(is_, legal, repeat(x))):
             x = self._legal_action(x)
-        new = _object_new(BlastState)  # s.copy(), written out (keep them alike)
-        (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
-         new.pending, new.phase, new.player, new.rare, new.stage, new.units, new.vortex) = (
-            s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending,
-            s.phase, s.player, s.rare, s.stage, s.units, s.vortex)
         log = self._log
         mark = len(log)
+        # s.copy(), written out (keep them alike), through the undo record: a snapshot of
+        # s's slots and the log's length (``_thaw``), so that s itself is not kept.
+        snap = (s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending,
+                s.phase, s.player, s.rare, s.stage, s.units, s.vortex, mark)
+        new = _object_new(BlastState)
+        (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
+         new.pending, new.phase, new.player, new.rare, new.stage, new.units, new.vortex,
+         _) = snap
         try:
             if x.verb == "move":  # a move (the most frequent action): _act, written out
                 self._move(new, x.sector, x.force, x.die, DIRECTIONS[new.player], log)
@@ -426,7 +438,7 @@ class Blast(Game):
         except BaseException:
             del log[mark:]
             raise
-        self._undo.append((s, mark))
+        self._undo.append(snap)  # type: ignore[arg-type]
         self._s = new
         self._hist.append((s.actor, x, x.text))
         self._legal_cache = None
@@ -528,19 +540,25 @@ class Blast(Game):
 
     def _before(self, index: int) -> BlastState:
         """The state before history step ``index`` (``index == step_count``: the current
-        one), as the undo stack keeps it. The lazy records of ``_roll`` (an int, the log's
-        length) are made full records again on the way, by replaying the steps from the
-        nearest full record before them on copies (``_act`` and ``_resolve``, what the
-        written-out steps do): the same states."""
+        one), from the undo stack. Besides the core's full records ``(state, log
+        length)`` it holds the snapshots of ``apply`` (the state's slots and the log's
+        length in one tuple, see ``_thaw``) and the lazy records of ``_roll`` (the log's
+        length only): those are made full records on the way, a lazy one by replaying
+        the steps from the nearest record before it on copies (``_act`` and
+        ``_resolve``, what the written-out steps do): the same states."""
         undo = self._undo
         if index < len(undo):
             rec = undo[index]
             if rec.__class__ is not int:
-                return rec[0]  # type: ignore[no-any-return]
+                if len(rec) == 2:
+                    return rec[0]  # type: ignore[no-any-return]
+                s = _thaw(rec)
+                undo[index] = (s, rec[-1])
+                return s
         j = index - 1
         while undo[j].__class__ is int:
             j -= 1
-        s = undo[j][0]
+        s = self._before(j)
         hist, scratch = self._hist, []  # type: ignore[var-annotated]
         for k in range(j, index):
             s = s.copy()
@@ -551,12 +569,12 @@ class Blast(Game):
                 self._act(s, value, scratch)
             if k + 1 < len(undo):
                 undo[k + 1] = (s, undo[k + 1])
-        return s  # type: ignore[no-any-return]
+        return s
 
     def _pop(self) -> tuple[int, Any, str]:
         """``Game._pop``, the record made full first (``_before``)."""
         undo = self._undo
-        if undo and undo[-1].__class__ is int:
+        if undo and (undo[-1].__class__ is int or len(undo[-1]) != 2):
             self._before(len(undo) - 1)
         return super()._pop()
 
