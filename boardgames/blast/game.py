@@ -83,6 +83,9 @@ _DRAW_CHANCE = ("draw",)
 _DIE_TARGET_SET = frozenset(_DIE_TARGET_CARDS)
 _DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
 """The cards that may open the dice window (``_dice_window_open`` says whether they do)."""
+_CHECKPOINT = 32
+"""``apply`` keeps a full record (a snapshot) at least every this many steps, a lazy one
+(the log's length) otherwise: taking a step back replays at most about this many."""
 _TURN_TEXT: dict[tuple[int, int], str] = {}
 """(turn, player) -> the log line that starts the turn."""
 
@@ -256,6 +259,8 @@ class Blast(Game):
     """Whether this game makes its steps as ``Blast`` does (``_plain``), so that
     ``apply``, ``_settle`` and ``legal_actions`` may write them out; set per game when it
     is made (a game from before it was kept takes the general path)."""
+    _full = -_CHECKPOINT
+    """The undo stack's index of the last full record ``apply`` kept (see ``apply``)."""
     Action = Order
     Rules = Rules
     SIDES = SIDES
@@ -421,8 +426,8 @@ class Blast(Game):
             x = self._legal_action(x)
         log = self._log
         mark = len(log)
-        # s.copy(), written out (keep them alike), through the undo record: a snapshot of
-        # s's slots and the log's length (``_thaw``), so that s itself is not kept.
+        # s.copy(), written out (keep them alike), through a snapshot of s's slots and the
+        # log's length (``_thaw``): the undo record every ``_CHECKPOINT`` steps.
         snap = (s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending,
                 s.phase, s.player, s.rare, s.stage, s.units, s.vortex, mark)
         new = _object_new(BlastState)
@@ -438,7 +443,16 @@ class Blast(Game):
         except BaseException:
             del log[mark:]
             raise
-        self._undo.append(snap)  # type: ignore[arg-type]
+        # The undo record: mostly lazy (the log's length, ``_before`` replays the steps
+        # from the last full record), so the states a game passes through are not kept
+        # (nor their hands, boards and decks): far fewer objects for the collector.
+        undo = self._undo
+        n = len(undo)
+        if 0 < n - self._full < _CHECKPOINT:
+            undo.append(mark)  # type: ignore[arg-type]
+        else:  # (also when undo took the stack back past the last one)
+            undo.append(snap)  # type: ignore[arg-type]
+            self._full = n
         self._s = new
         self._hist.append((s.actor, x, x.text))
         self._legal_cache = None

@@ -10,6 +10,7 @@ the memoised tables must hold what the general code computes.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -125,9 +126,10 @@ def _same(g: Blast, h: Blast) -> bool:
 @pytest.mark.parametrize("rules", [Rules(max_turns=25), Rules(windows="always", max_turns=15)],
                          ids=["default", "windows"])
 def test_lazy_undo_records_give_the_states_the_steps_replaced(rules: Rules) -> None:
-    """The auto-rolled chance steps keep a lazy undo record (the log's length only), the
-    actions a snapshot of the state's slots: ``_before`` makes the state again, equal to
-    the one the general path keeps, and undo goes back through the same states and logs."""
+    """Most steps keep a lazy undo record (the log's length only), an action a snapshot of
+    the state's slots every ``_CHECKPOINT`` steps: ``_before`` makes the state again, equal
+    to the one the general path keeps, and undo goes back through the same states and
+    logs."""
     g, ref = Blast(seed=21, rules=rules), _General(seed=21, rules=rules)
     assert g._plain_steps and not ref._plain_steps
     rng = random.Random(5)
@@ -138,8 +140,10 @@ def test_lazy_undo_records_give_the_states_the_steps_replaced(rules: Rules) -> N
     assert _same(g, ref) and len(g._undo) == len(ref._undo) == g.step_count
     lazy = [i for i, rec in enumerate(g._undo) if isinstance(rec, int)]
     snaps = [i for i, rec in enumerate(g._undo) if isinstance(rec, tuple) and len(rec) > 2]
-    assert len(lazy) > g.step_count // 4  # most chance steps
-    assert len(snaps) > g.step_count // 4  # the actions
+    full = [i for i, rec in enumerate(g._undo) if not isinstance(rec, int)]
+    assert len(lazy) > g.step_count * 0.9 and len(snaps) >= g.step_count // 40
+    # a full record at least every _CHECKPOINT steps (and one before the first lazy one)
+    assert full[0] == 0 and max(b - a for a, b in pairwise(full)) <= 40
     assert all(isinstance(rec, tuple) and len(rec) == 2 for rec in ref._undo)
     for i in (*lazy[::7], *snaps[::5]):  # each from the nearest record before it
         assert g._before(i) == ref._undo[i][0]
