@@ -15,6 +15,7 @@ from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import accumulate, chain, compress, repeat
 from operator import attrgetter, is_, itemgetter
+from sys import getrefcount as _getrefcount
 from typing import Any, NamedTuple
 
 from ..core.deck import Deck, redeal
@@ -426,35 +427,48 @@ class Blast(Game):
             x = self._legal_action(x)
         log = self._log
         mark = len(log)
-        # s.copy(), written out (keep them alike), through a snapshot of s's slots and the
-        # log's length (``_thaw``): the undo record every ``_CHECKPOINT`` steps.
-        snap = (s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending,
-                s.phase, s.player, s.rare, s.stage, s.units, s.vortex, mark)
-        new = _object_new(BlastState)
-        (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
-         new.pending, new.phase, new.player, new.rare, new.stage, new.units, new.vortex,
-         _) = snap
+        undo = self._undo
+        n = len(undo)
+        actor = s.actor
+        # The undo record: mostly lazy (the log's length: ``_before`` replays the steps
+        # from the last full record), a snapshot of s's slots and the log's length
+        # (``_thaw``) every ``_CHECKPOINT`` steps (or when undo took the stack back past
+        # the last one). So the states a game passes through are not kept.
+        lazy = 0 < n - self._full < _CHECKPOINT
+        if lazy and _getrefcount(s) <= 3:
+            # Nothing but this game (and this frame) holds s (no fork, no caller, no undo
+            # record): the step changes it in place; a failed step is undone by replay.
+            new = s
+        else:  # s.copy(), written out (keep them alike), through the snapshot
+            snap = (actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending,
+                    s.phase, s.player, s.rare, s.stage, s.units, s.vortex, mark)
+            new = _object_new(BlastState)
+            (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
+             new.pending, new.phase, new.player, new.rare, new.stage, new.units, new.vortex,
+             _) = snap
         try:
             if x.verb == "move":  # a move (the most frequent action): _act, written out
                 self._move(new, x.sector, x.force, x.die, DIRECTIONS[new.player], log)
-                self._advance(new, log)
+                # and _advance's move stage in its most frequent case: the move goes on
+                if (new.dice and self.rules.use_dice == "each"
+                        and self._has_movable(new, new.player)):
+                    new.pending = "move"
+                else:
+                    self._advance(new, log)
             else:
                 self._act(new, x, log)
         except BaseException:
             del log[mark:]
+            if new is s:
+                self._s = self._before(n)
             raise
-        # The undo record: mostly lazy (the log's length, ``_before`` replays the steps
-        # from the last full record), so the states a game passes through are not kept
-        # (nor their hands, boards and decks): far fewer objects for the collector.
-        undo = self._undo
-        n = len(undo)
-        if 0 < n - self._full < _CHECKPOINT:
+        if lazy:
             undo.append(mark)  # type: ignore[arg-type]
-        else:  # (also when undo took the stack back past the last one)
+        else:
             undo.append(snap)  # type: ignore[arg-type]
             self._full = n
         self._s = new
-        self._hist.append((s.actor, x, x.text))
+        self._hist.append((actor, x, x.text))
         self._legal_cache = None
         if self._redo:
             self._redo.clear()
@@ -1581,8 +1595,8 @@ class Blast(Game):
         """``p`` has a unit that may move (not jammed, not on an enemy sector)."""
         own, opp, pins = s.units[p], s.units[1 - p], s.rare.pins
         if not pins:  # a sector with own units and no enemy units
-            for sec in compress(_SECTOR_NUMBERS, own):  # noqa: SIM110 (no generator frame)
-                if not opp[sec - 1]:
+            for i in compress(_SECTOR_INDICES, own):  # noqa: SIM110 (no generator frame)
+                if not opp[i]:
                     return True
             return False
         for i in range(SECTORS):

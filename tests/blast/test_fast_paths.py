@@ -185,3 +185,37 @@ def test_a_failing_chance_step_leaves_the_state_before_it(
     monkeypatch.undo()
     g.auto_roll = True  # rolls on
     assert g.state.chance is None and g.state.dice
+
+
+def test_an_action_changed_in_place_that_fails_leaves_the_state_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a lazy undo record and nothing else holding the state, ``apply`` changes the
+    state in place; a step that fails half way (here a move's log line) puts back the
+    state before it (replayed from the undo stack), and the game goes on as before."""
+    g, ref = Blast(seed=12), Blast(seed=12)
+    rng = random.Random(4)
+    while True:
+        legal = g.legal_actions()
+        a = rng.choice(legal)
+        n = len(g._undo)
+        if a.verb == "move" and 0 < n - g._full < engine._CHECKPOINT and g.step_count > 100:
+            break
+        g.apply(a)
+        ref.apply(a)
+    before, log, steps = g.state.copy(), g.log, g.step_count
+
+    class Broken(dict):  # type: ignore[type-arg]
+        def get(self, key):  # type: ignore[no-untyped-def]
+            raise RuntimeError("no text")
+
+    monkeypatch.setattr(engine, "_MOVE_TEXT", Broken())
+    with pytest.raises(RuntimeError, match="no text"):
+        g.apply(a)  # units and dice were changed before the text was looked up
+    assert g.state == before and g.log == log and g.step_count == steps
+    monkeypatch.undo()
+    for game in (g, ref):
+        game.apply(a)
+        rng2 = random.Random(9)
+        while not game.is_over and game.turn < 40:
+            game.apply(rng2.choice(game.legal_actions()))
+    assert _same(g, ref)
