@@ -125,7 +125,7 @@ def _site_terms(board: Board, focus: int, n: int, turns: float,
                 potential += POTENTIAL * inc * met / len(reqs)
     out = [income[q] * turns + ORE_BONUS * turns * len(carried[q]) + SITE_BONUS * sites[q]
            - meteors * exposed[q] / METEOR_CELLS for q in range(n)]
-    out[focus] += potential * turns + FRONTIER_BONUS * min(len(board._frontier(focus)),
+    out[focus] += potential * turns + FRONTIER_BONUS * min(board._fmask(focus).bit_count(),
                                                            FRONTIER_CAP)
     return out
 

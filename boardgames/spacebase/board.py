@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator
+from itertools import compress
 from typing import Any, NamedTuple
 
 from ..core.errors import GameError
@@ -140,6 +141,42 @@ def _neighbours(size: int) -> dict[Cell, tuple[Cell, ...]]:
     return nb
 
 
+Kit = tuple[dict[Cell, int], dict[Cell, int], tuple[Cell, ...], str, int, int, int, int]
+_KITS: dict[int, Kit] = {}
+_BITS01 = bytes.maketrans(b"01", b"\x00\x01")  # a mask's binary digits -> selectors
+
+
+def _kit(size: int) -> Kit:
+    """Cell sets as int bit masks: ``(bit, nbmask, cells, fmt, all, not_last, not_first,
+    size)``. The cell of index ``i`` (``x * size + y``, the order of ``cells``) is bit
+    ``size * size - 1 - i``, so the binary digits of a mask (``format(mask, fmt)``)
+    follow the cell order: ``compress`` picks a mask's cells, in order, in C
+    (:func:`cells_of`). ``not_last`` / ``not_first``: the cells with ``y < size - 1`` /
+    ``y > 0`` (:func:`near`)."""
+    kit = _KITS.get(size)
+    if kit is None:
+        cells = _cells(size)
+        n = len(cells)
+        bit = {c: 1 << (n - 1 - i) for i, c in enumerate(cells)}
+        nbm = {c: sum(bit[m] for m in ns) for c, ns in _neighbours(size).items()}
+        kit = _KITS[size] = (bit, nbm, cells, f"0{n}b", (1 << n) - 1,
+                             sum(bit[c] for c in cells if c[1] < size - 1),
+                             sum(bit[c] for c in cells if c[1] > 0), size)
+    return kit
+
+
+def near(mask: int, kit: Kit) -> int:
+    """The cells orthogonally adjacent to a cell of ``mask`` (shifts: y + 1, y - 1,
+    x + 1, x - 1)."""
+    return (((mask & kit[5]) >> 1) | ((mask & kit[6]) << 1) | (mask >> kit[7])
+            | (mask << kit[7])) & kit[4]
+
+
+def cells_of(mask: int, items: tuple[Any, ...], fmt: str) -> Iterator[Any]:
+    """The ``items`` (one per cell, in cell order) of the cells in ``mask``, in order."""
+    return compress(items, format(mask, fmt).encode().translate(_BITS01))
+
+
 NAMES, DAMAGE, FIXED = 1, 2, 4  # the parts of a board a step changes (Board._next)
 
 
@@ -199,8 +236,9 @@ class Board:
     A game's board (``game.board``) is read-only: ``copy()`` it to experiment.
     """
 
-    __slots__ = ("_dirty", "_dmg", "_front", "_func", "_gown", "_gr", "_gver", "_name", "_nb",
-                 "_ores", "_owner", "_readonly", "_share", "size", "volcano_adjacency")
+    __slots__ = ("_dirty", "_dmg", "_front", "_func", "_gown", "_gr", "_gver", "_inc", "_kit",
+                 "_name", "_nb", "_occ", "_om", "_ores", "_owner", "_readonly", "_share", "size",
+                 "volcano_adjacency")
 
     def __init__(
         self,
@@ -218,14 +256,18 @@ class Board:
         self.size = size
         self.volcano_adjacency = volcano_adjacency
         self._nb = _neighbours(size)
+        self._kit = _kit(size)
+        self._occ = 0  # the occupied cells, a mask (``_kit``)
         self._name: dict[Cell, str] = {}
         self._owner: dict[Cell, int] = {}
         self._dmg: dict[Cell, int] = {}
         self._func: set[Cell] = set()
         self._ores: dict[Cell, frozenset[str]] = {}
+        self._inc: dict[int, int] = {}  # income per owner, kept with the fixed point
         self._share = 0  # FIXED: _func and _ores are shared with another board (_next)
         self._readonly = False
-        self._front: dict[int, frozenset[Cell]] = {}
+        self._front: dict[int, int] = {}  # frontier masks known so far (``_fmask``)
+        self._om: dict[int, int] = {}  # masks of the sites of owners known so far
         self._gr: _Graphs | None = None
         self._gver = 0
         self._gown = False
@@ -277,9 +319,19 @@ class Board:
         return self._ores.get(parse_cell(cell, self.size), _EMPTY)
 
     def income(self, owner: int) -> int:
-        """Credits ``owner``'s functional installations produce in a Production phase."""
+        """Credits ``owner``'s functional installations produce in a Production phase
+        (kept up to date with the fixed point: ``_grow``, ``_drop``, ``_claim``)."""
+        return self._inc.get(owner, 0)
+
+    def _income(self) -> dict[int, int]:
+        """Income per owner from scratch (checks and tests)."""
+        out: dict[int, int] = {}
         own, name = self._owner, self._name
-        return sum([_INCOME[name[c]] for c in self._func if own[c] == owner])
+        for c in self._func:
+            e = _INCOME[name[c]]
+            if e:
+                out[own[c]] = out.get(own[c], 0) + e
+        return out
 
     def powered(self, cell: Any) -> bool:
         """True when ``cell`` is physically next to a functional power source."""
@@ -522,14 +574,18 @@ class Board:
         b.size = self.size
         b.volcano_adjacency = self.volcano_adjacency
         b._nb = self._nb
+        b._kit = self._kit
+        b._occ = self._occ
         b._name = self._name.copy()
         b._owner = self._owner.copy()
         b._dmg = self._dmg.copy()
         b._func = self._func.copy()
         b._ores = self._ores.copy()
+        b._inc = self._inc.copy()
         b._share = 0
         b._readonly = readonly
         b._front = self._front  # valid for both until one changes (it then makes a new one)
+        b._om = self._om
         if graphs and self._gr is not None:
             b._gr, b._gver, b._gown = self._gr, self._gver, self._gown
             b._dirty = set(self._dirty) if self._dirty is not None else None
@@ -552,6 +608,8 @@ class Board:
         b.size = self.size
         b.volcano_adjacency = self.volcano_adjacency
         b._nb = self._nb
+        b._kit = self._kit
+        b._occ = self._occ
         if changes & NAMES:
             b._name = self._name.copy()
             b._owner = self._owner.copy()
@@ -562,13 +620,16 @@ class Board:
         if changes & FIXED:
             b._func = self._func.copy()
             b._ores = self._ores.copy()
+            b._inc = self._inc.copy()
             b._share = 0
         else:
             b._func = self._func
             b._ores = self._ores
+            b._inc = self._inc
             b._share = FIXED
         b._readonly = True
         b._front = self._front
+        b._om = self._om
         if self._gr is not None:  # as in _clone
             b._gr, b._gver, b._gown = self._gr, self._gver, self._gown
             b._dirty = set(self._dirty) if self._dirty is not None else None
@@ -595,8 +656,13 @@ class Board:
         (self.size, self.volcano_adjacency, self._name, self._owner, self._dmg,
          self._func, self._ores, self._readonly) = st
         self._nb = _neighbours(self.size)
+        self._kit = _kit(self.size)
+        bit = self._kit[0]
+        self._occ = sum(bit[c] for c in self._name)
+        self._inc = self._income()
         self._share = 0
         self._front = {}
+        self._om = {}
         self._gr, self._gver, self._gown, self._dirty = None, 0, False, None
 
     def __repr__(self) -> str:
@@ -604,34 +670,48 @@ class Board:
                 f"{self.size}x{self.size}>")
 
     # ------------------------------------------------------------------ engine (no checks)
+    def _fmask(self, owner: int) -> int:
+        """Empty cells orthogonally adjacent to a site ``owner`` controls, as a mask
+        (``_kit``; computed on first use, then kept up to date by each change: ``_put``,
+        ``_refront``)."""
+        m = self._front.get(owner)
+        if m is None:
+            m = self._front[owner] = near(self._omask(owner), self._kit) & ~self._occ
+        return m
+
+    def _omask(self, owner: int) -> int:
+        """The cells of the sites ``owner`` controls, a mask (computed on first use, then
+        kept up to date by ``_put``; other changes forget them)."""
+        m = self._om.get(owner)
+        if m is None:
+            bit = self._kit[0]
+            m = 0
+            for c, o in self._owner.items():
+                if o == owner:
+                    m |= bit[c]
+            self._om[owner] = m
+        return m
+
     def _frontier(self, owner: int) -> frozenset[Cell]:
-        """Empty cells orthogonally adjacent to a site ``owner`` controls (computed on
-        first use, then kept up to date by each change: ``_put``, ``_refront``)."""
-        f = self._front.get(owner)
-        if f is None:
-            name, nb = self._name, self._nb
-            f = frozenset(n for c, o in self._owner.items() if o == owner
-                          for n in nb[c] if n not in name)
-            self._front[owner] = f
-        return f
+        """``_fmask(owner)``'s cells."""
+        kit = self._kit
+        return frozenset(cells_of(self._fmask(owner), kit[2], kit[3]))
 
     def _put(self, c: Cell, name: str, owner: int, dmg: int) -> None:
-        front = self._front
         self._name[c] = name
         self._owner[c] = owner
+        bit, nbm = self._kit[0], self._kit[1]
+        occ = self._occ = self._occ | bit[c]
         # The frontiers known so far, updated in a new dict (the old one may be shared
         # with a copy, which fills it too): ``c`` is taken, its empty neighbours join
         # ``owner``'s.
-        new: dict[int, frozenset[Cell]] = {}
-        if front:
-            names = self._name
-            for o, f in front.items():
-                if c in f:
-                    f = f - {c}
-                if o == owner:  # f holds only empty cells: add c's empty neighbours
-                    f = f.union(self._nb[c]).difference(names)
-                new[o] = f
+        new: dict[int, int] = {}
+        for o, f in self._front.items():
+            new[o] = (f | nbm[c]) & ~occ if o == owner else f & ~occ
         self._front = new
+        om = self._om = self._om.copy()  # a new dict, as for the frontiers
+        if owner in om:
+            om[owner] |= bit[c]
         if dmg:
             self._dmg[c] = dmg
         if self._dirty is not None:
@@ -644,29 +724,26 @@ class Board:
             self._grow([c, *self._lnb(c)])
 
     def _refront(self, changed: Iterable[Cell]) -> None:
-        """Update the frontiers known so far after the sites or owners of ``changed``
-        cells changed (a new dict: the old one may be shared with a copy). Whether a cell
-        is on a player's frontier depends only on it (empty?) and on the owners of its
-        neighbours, so only the changed cells and their neighbours are looked at again."""
-        front = self._front
-        if not front:
-            self._front = {}  # not the old one: it may be shared with a copy
-            return
-        name, owner, nb = self._name, self._owner, self._nb
-        near = set(changed)
-        for c in list(near):
-            near.update(nb[c])
-        empty = [m for m in near if m not in name]
-        new: dict[int, frozenset[Cell]] = {}
-        get = owner.get  # owner has the occupied cells only
-        for o, f in front.items():
-            on = []
-            for m in empty:  # m joins o's frontier when o controls a neighbour
-                for n in nb[m]:
-                    if get(n) == o:
-                        on.append(m)
-                        break
-            new[o] = (f - near).union(on)
+        """Update the owners' masks and the frontiers known so far after the sites or
+        owners of ``changed`` cells changed (new dicts: the old ones may be shared with
+        a copy): only the bits of ``changed`` cells change in the owners' masks."""
+        kit = self._kit
+        bit, owner = kit[0], self._owner
+        changed = tuple(changed)
+        gone = 0
+        for c in changed:
+            gone |= bit[c]
+        om: dict[int, int] = {}
+        for o, m in self._om.items():
+            m &= ~gone
+            for c in changed:
+                if owner.get(c) == o:
+                    m |= bit[c]
+            om[o] = m
+        self._om = om
+        new: dict[int, int] = {}
+        for o in self._front:
+            new[o] = near(self._omask(o), kit) & ~self._occ
         self._front = new
 
     def _take(self, cells: Iterable[Cell]) -> list[Site]:
@@ -677,8 +754,10 @@ class Board:
             seeds.extend(self._lnb(c))
         dropped = self._drop(self._closure(seeds))
         out = []
+        bit = self._kit[0]
         for c in cells:
             out.append(Site(self._name.pop(c), self._owner.pop(c), self._dmg.pop(c, 0)))
+            self._occ &= ~bit[c]
             if self._dirty is not None:
                 self._dirty.add(c)
         self._refront(cells)
@@ -693,6 +772,7 @@ class Board:
         sa, sb = self._take([a, b])
         self._name[a], self._owner[a] = sb.name, sb.owner
         self._name[b], self._owner[b] = sa.name, sa.owner
+        self._occ |= self._kit[0][a] | self._kit[0][b]
         self._refront((a, b))
         if sb.damage:
             self._dmg[a] = sb.damage
@@ -721,6 +801,13 @@ class Board:
             self._dirty.add(c)
 
     def _claim(self, c: Cell, owner: int) -> None:
+        e = _INCOME[self._name[c]] if c in self._func else 0
+        if e:  # the income moves with the marker
+            if self._share:
+                self._own_fixed()
+            inc, was = self._inc, self._owner[c]
+            inc[was] -= e
+            inc[owner] = inc.get(owner, 0) + e
         self._owner[c] = owner
         self._refront((c,))
         if self._dirty is not None:
@@ -835,6 +922,11 @@ class Board:
             if self._share:
                 func, ores = self._own_fixed()
             func.add(c)
+            e = _INCOME[nm]
+            if e:
+                inc = self._inc
+                o = self._owner[c]
+                inc[o] = inc.get(o, 0) + e
             if role in CARRIERS:
                 ores[c] = self._carried(c, role)
             queue.extend(self._lnb(c))
@@ -874,8 +966,12 @@ class Board:
         if self._share:
             self._own_fixed()
         self._func -= cells
+        inc, own = self._inc, self._owner
         for c in cells:
             self._ores.pop(c, None)
+            e = _INCOME[name[c]]
+            if e:
+                inc[own[c]] -= e
             if dirty is not None:
                 dirty.add(c)
                 if _R[name[c]] in ("hub", "shield"):
@@ -887,6 +983,7 @@ class Board:
         before its first change; returns the copies."""
         self._func = self._func.copy()
         self._ores = self._ores.copy()
+        self._inc = self._inc.copy()
         self._share = 0
         return self._func, self._ores
 
@@ -894,6 +991,7 @@ class Board:
         """The fixed point from scratch (used by checks and tests)."""
         self._func = set()
         self._ores = {}
+        self._inc = {}
         self._share = 0
         self._grow(sorted(self._name))
         if self._dirty is not None:

@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import data
-from .board import Board
+from .board import Board, cells_of
 
 if TYPE_CHECKING:
     from .game import SpaceBase
@@ -106,6 +106,8 @@ def invariants(game: SpaceBase, full_fixpoint: bool = True) -> list[str]:
         if ref._func != b._func or ref._ores != b._ores:
             bad.append(f"incremental fixed point differs from a full one: "
                        f"{sorted(b._func ^ ref._func)}")
+        elif {o: e for o, e in b._inc.items() if e} != ref._income():
+            bad.append(f"income kept {b._inc}, not {ref._income()}")
         else:
             game._verified = b  # once per board: a board never changes after its step
     done = game.__dict__.get("_fronts_checked")
@@ -119,8 +121,9 @@ def invariants(game: SpaceBase, full_fixpoint: bool = True) -> list[str]:
             if w is not None:
                 w.update(nb[c])
         wrong = len(bad)
-        for p, f in b._front.items():
+        for p, m in b._front.items():
             w = want[p].difference(names)
+            f = set(cells_of(m, b._kit[2], b._kit[3]))
             if f != w:
                 bad.append(f"Player {p}'s frontier is {sorted(f)}, not {sorted(w)}")
         if len(bad) == wrong:

@@ -30,8 +30,11 @@ from .board import (
     BoardError,
     Cell,
     _cells,
+    _kit,
     _neighbours,
     cell_text,
+    cells_of,
+    near,
     parse_cell,
 )
 from .rules import Rules
@@ -456,7 +459,7 @@ class SpaceBase(Game):
                     if not _SITE_CARDS.isdisjoint(hand):
                         f = b._front.get(p)
                         if f is None:
-                            f = b._frontier(p)
+                            f = b._fmask(p)
                         if f:
                             return
                 # _end_turn(s, log)
@@ -497,12 +500,7 @@ class SpaceBase(Game):
                 s.chance = _METEOR_NODE
             elif ph == "production":
                 p = s.player
-                b = s.board  # b.income(p), written out
-                own, name = b._owner, b._name
-                earned = 0
-                for c in b._func:
-                    if own[c] == p:
-                        earned += _INCOME[name[c]]
+                earned = s.board._inc.get(p, 0)  # b.income(p)
                 credits = s.credits
                 total = credits[p] + earned
                 s.credits = (*credits[:p], total, *credits[p + 1:])
@@ -591,7 +589,7 @@ class SpaceBase(Game):
     def _can_transfer(self, s: SpaceBaseState) -> bool:
         p = s.player
         return ("Transfer" in s.hands[p] and self._limit_ok(s)
-                and list(s.board._owner.values()).count(p) >= 2)
+                and s.board._omask(p).bit_count() >= 2)
 
     def _repair_targets(self, s: SpaceBaseState) -> list[Cell]:
         b, p = s.board, s.player
@@ -703,29 +701,27 @@ class SpaceBase(Game):
         if ph == "build" and pend is None:  # the most frequent first
             f = b._front.get(p)
             if f is None:
-                f = b._frontier(p)
-            return _build_moves(s.hands[p], bool(f), len(b._name) < _NCELLS)
+                f = b._fmask(p)
+            return _build_moves(s.hands[p], f != 0, len(b._name) < _NCELLS)
         if ph == "setup":
             return [_MOVES["outpost"][c] for c in _OUTPOST_CELLS[CORNERS[p]]
                     if c not in b._name]
         if pend is not None:
             kind = pend[0]
             if kind == "transfer":
-                src = pend[1]
-                own = [c for c in self._own(s, p) if c != src]
-                out = list(map(_MOVES["swap"].__getitem__, own))
-                # the empty cells next to them (set operations, in C)
-                dest = set().union(*map(_NB.__getitem__, own)).difference(b._name)
-                out += map(_MOVES["move"].__getitem__, dest)
-                return out
-            if kind == "steal":
-                return list(map(_MOVES["steal"].__getitem__, set(s.hands[pend[1]])))
+                # p's other sites and the empty cells next to them, as masks; in notation
+                # order: "move to" before "swap with", each in cell order
+                own, near = _owned(b, p, pend[1])
+                return (*cells_of(near & ~b._occ, _MOVE_TO, _FMT),
+                        *cells_of(own, _SWAP_WITH, _FMT))
+            if kind == "steal":  # a hand is sorted: card order is notation order
+                return tuple(map(_MOVES["steal"].__getitem__, dict.fromkeys(s.hands[pend[1]])))
             if pend[1] == "Volcano":
-                return _place_moves(_CELL_SET.difference(b._name))
+                return _place_moves(_ALL & ~b._occ)
             f = b._front.get(p)
-            return _place_moves(b._frontier(p) if f is None else f)
+            return _place_moves(b._fmask(p) if f is None else f)
         if ph == "transfer":
-            return [_DONE, *map(_MOVES["transfer"].__getitem__, self._own(s, p))]
+            return (_DONE, *cells_of(_owned(b, p, None)[0], _TRANSFER, _FMT))
         if ph == "repair":
             # already in notation order: "done", then the targets by cell (one-digit
             # coordinates: cell order is notation order), each cell's moves sorted
@@ -740,11 +736,13 @@ class SpaceBase(Game):
                 out += _repair_moves(c, d if d < cash else cash)
             return out
         if ph == "control":
-            out = [_DONE, *map(_MOVES["control"].__getitem__, self._control_targets(s))]
-            out += [Move.of("look", n=q) for q in range(self.players) if q != p and s.hands[q]]
-            return out
-        if ph == "draw":
-            return list(map(_MOVES["discard"].__getitem__, set(s.hands[p])))
+            # notation order: "control (x,y)" (the other players' sites next to p's, in
+            # cell order), "control look q", "done"
+            own, near = _owned(b, p, None)
+            return (*cells_of(near & b._occ & ~own, _CONTROL, _FMT),
+                    *[_LOOK[q] for q in range(self._n) if q != p and s.hands[q]], _DONE)
+        if ph == "draw":  # a hand is sorted: card order is notation order
+            return tuple(map(_MOVES["discard"].__getitem__, dict.fromkeys(s.hands[p])))
         return []  # pragma: no cover - no decision in other phases
 
     # ------------------------------------------------------------------ actions
@@ -1061,13 +1059,27 @@ def _build_moves(hand: tuple[str, ...], frontier: bool, room: bool) -> tuple[Mov
 
 
 _PLACE = tuple(Move.of("place", c) for c in CELLS)  # in cell order: notation order
-_INDEX = {c: i for i, c in enumerate(CELLS)}
+_ALL = (1 << len(CELLS)) - 1  # every cell, a mask (``Board._kit``)
+_FMT = _kit(SIZE)[3]
+_TRANSFER = tuple(Move.of("transfer", c) for c in CELLS)
+_MOVE_TO = tuple(Move.of("move", c) for c in CELLS)
+_SWAP_WITH = tuple(Move.of("swap", c) for c in CELLS)
+_CONTROL = tuple(Move.of("control", c) for c in CELLS)
+_LOOK = tuple(Move.of("look", n=q) for q in range(4))
 
 
-def _place_moves(cells: Iterable[Cell]) -> tuple[Move, ...]:
-    """``place c`` for each of ``cells``, sorted: the cells' indices sorted (small ints)
-    pick the shared moves. (Not memoised: a frontier is seldom seen twice.)"""
-    return tuple(map(_PLACE.__getitem__, sorted(map(_INDEX.__getitem__, cells))))
+def _owned(b: Board, p: int, skip: Cell | None) -> tuple[int, int]:
+    """Masks of the sites ``p`` controls (but ``skip``) and of their neighbours."""
+    own = b._omask(p)
+    if skip is not None:
+        own &= ~b._kit[0][skip]
+    return own, near(own, b._kit)
+
+
+def _place_moves(mask: int) -> tuple[Move, ...]:
+    """``place c`` for each cell of ``mask``, sorted (cell order is notation order),
+    picked in C. (Not memoised: a frontier is seldom seen twice.)"""
+    return tuple(cells_of(mask, _PLACE, _FMT))
 
 
 _REPAIRS: dict[tuple[Cell, int], tuple[Move, ...]] = {}

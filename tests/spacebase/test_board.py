@@ -14,6 +14,7 @@ from spacebase.support import board_of, reference_functional
 
 import boardgames as bg
 from boardgames.spacebase import Board, BoardError, Site, data
+from boardgames.spacebase.board import NAMES
 
 S, M, R, ICE = "Solar Panels Array", "Metal", "Radioactives", "Ice + Organics"
 SITE_NAMES = [c.name for c in data.CARD_LIST if c.kind != "action"]
@@ -26,6 +27,16 @@ def check(b: Board) -> None:
     func, ores = reference_functional(names, dmg, b.volcano_adjacency)
     assert set(b.functional()) == func
     assert {c: set(b.ores(c)) for c in func if b.ores(c)} == {c: o for c, o in ores.items() if o}
+    # the income and the frontiers kept incrementally (asked for here, they are kept from
+    # now on: the next check sees them after the next change)
+    owner = {c: s.owner for c, s in b.sites().items()}
+    for o in range(4):
+        assert b.income(o) == sum(data.CARDS[names[c]].income or 0 for c in func
+                                  if owner[c] == o), o
+        near = {(x + dx, y + dy) for (x, y), q in owner.items() if q == o
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        assert b._frontier(o) == {c for c in near if c in b._nb and c not in names}, o
+        assert b._omask(o) == sum(b._kit[0][c] for c, q in owner.items() if q == o), o
 
 
 def graphs_rebuilt(b: Board) -> tuple[nx.Graph, nx.Graph]:
@@ -223,6 +234,23 @@ def test_incremental_fixed_point_equals_the_reference_after_every_change(seed: i
         if step % 7 == 0:
             P, L = graphs_rebuilt(b)
             assert same_graph(b.physical, P) and same_graph(b.logistic, L), (seed, step, op)
+
+
+def test_copies_keep_their_own_frontiers_and_owner_masks() -> None:
+    """A copy shares the cached frontiers and owners' masks with its original until one
+    of them changes; what one of them computes later stays its own."""
+    b = board_of({(0, 0): "Outpost", (5, 5): "Outpost"})
+    b.set_owner((5, 5), 1)
+    frontier0 = b._frontier(0)  # known for player 0 only
+    for make in (b.copy, lambda: b._next(NAMES)):
+        c = make()
+        c._readonly = False
+        c.place("Metal", (0, 1), 1)
+        assert c._frontier(1) == {(0, 2), (1, 1), (4, 5), (6, 5), (5, 4), (5, 6)}
+        assert b._frontier(1) == {(4, 5), (6, 5), (5, 4), (5, 6)}
+        assert b._omask(1) != c._omask(1) and b._frontier(0) == frontier0
+        check(b)
+        check(c)
 
 
 def test_incremental_placement_on_a_full_board_matches_the_reference() -> None:

@@ -216,7 +216,7 @@ def test_the_soak_and_the_invariants_can_fail(monkeypatch: pytest.MonkeyPatch) -
     g2._s = s
     assert any("fixed point" in m for m in invariants(g2))
     assert not any("fixed point" in m for m in invariants(g2, full_fixpoint=False))
-    s.board._front = {0: frozenset()}
+    s.board._front = {0: 0}
     assert any("frontier" in m for m in invariants(g2, full_fixpoint=False))
 
     import boardgames.spacebase.game as sbgame
