@@ -1,7 +1,7 @@
 """Invariants of an Intergalactic position, checked by the conformance tests at every
 step: tokens within the cap, entries held at most once, eliminated players never act, the
-incrementally kept attribute levels equal to a computation from scratch, and the phase
-"over" exactly when the stage is."""
+incrementally kept attribute levels equal to a computation from scratch, the phase
+"over" exactly when the stage is, and no shift without a list roll."""
 
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ def invariants(game: Intergalactic) -> list[str]:
         bad.append("incremental attributes differ from a computation from scratch")
     if (s.stage == "over") != (s.phase == "over"):  # ``is_over`` reads the phase
         bad.append(f"stage {s.stage!r} and phase {s.phase!r} disagree on the game's end")
+    if s.roll is None and s.shift != 0:  # ``cur`` reads the shift of the roll from it
+        bad.append(f"a shift of {s.shift} without a list roll")
     if s.stage not in ("setup", "over") and any(r is None for r in s.races):
         bad.append("a player has no race after set-up")
     return bad

@@ -13,8 +13,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import filterfalse
-from operator import attrgetter, itemgetter, mul, sub
+from itertools import compress, filterfalse
+from operator import attrgetter, ge, itemgetter, mul
 from typing import Any, NamedTuple
 
 from ..core.errors import GameError, InvalidActionError
@@ -82,8 +82,10 @@ def _rare_field(name: str) -> property:
 
 
 _CUR_KEYS = ("player", "list", "die", "mod", "total", "shift", "depth", "temp")
-(_C_PLAYER, _C_LIST, _C_DIE, _C_MOD, _C_TOTAL, _C_SHIFT, _C_DEPTH, _C_TEMP) = range(8)
-"""The list roll under way (``s.roll``, a plain tuple): its fields, and their indices."""
+(_C_PLAYER, _C_LIST, _C_DIE, _C_MOD, _C_TOTAL, _C_DEPTH, _C_TEMP) = range(7)
+"""The list roll under way: its fields (``cur``), and their indices in ``s.roll`` (a plain
+tuple of them all but ``shift``, kept in the slot ``s.shift``: a shift step then makes no
+new tuple)."""
 _LAST_KEYS = ("player", "list", "entry")
 """The last entry landed on or picked (``s.landed``, a plain tuple): its fields."""
 
@@ -92,13 +94,14 @@ class IntergalacticState(State):
     """An Intergalactic position. Per-player values are tuples (index = player); held
     entries are sorted tuples of names; the battle is a dict copied on write; the
     attributes of :class:`_Rare` (``races``, ``turn``, ...) are kept in ``rare``. The list
-    roll under way and the last entry landed on are plain tuples (``roll``, ``landed``),
-    read as dicts through ``cur`` and ``last``: a state's slots then hold no dict outside
+    roll under way (but its net shift, the int ``shift``, 0 without a roll) and the last
+    entry landed on are plain tuples (``roll``, ``landed``), read as dicts through ``cur``
+    and ``last``: a state's slots then hold no dict outside
     battles, so that the undo stack's snapshots of states (``_thaw``) are untracked by the
     garbage collector."""
 
     __slots__ = ("active", "attrs", "battle", "chance", "entries", "landed", "phase", "rare",
-                 "roll", "todo", "tokens")
+                 "roll", "shift", "todo", "tokens")
 
     races = _rare_field("races")
     homeworlds = _rare_field("homeworlds")
@@ -119,7 +122,8 @@ class IntergalacticState(State):
         """The list roll under way (``roll``) as a dict: player, list, die, mod, total,
         shift, depth, temp; None when there is none."""
         r = self.roll
-        return None if r is None else dict(zip(_CUR_KEYS, r, strict=True))
+        return None if r is None else dict(zip(_CUR_KEYS, (*r[:_C_DEPTH], self.shift,
+                                                           *r[_C_DEPTH:]), strict=True))
 
     @property
     def last(self) -> dict[str, Any] | None:
@@ -140,6 +144,7 @@ class IntergalacticState(State):
         c.phase = self.phase
         c.rare = self.rare
         c.roll = self.roll
+        c.shift = self.shift
         c.todo = self.todo
         c.tokens = self.tokens
         return c
@@ -153,13 +158,13 @@ def _thaw(snap: tuple) -> IntergalacticState:
     collection for the rest of the game."""
     s = _object_new(IntergalacticState)
     (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare, s.roll,
-     s.todo, s.tokens, _) = snap
+     s.shift, s.todo, s.tokens, _) = snap
     return s
 
 
 assert IntergalacticState.__slots__ == (
     "active", "attrs", "battle", "chance", "entries", "landed", "phase", "rare", "roll",
-    "todo", "tokens")  # the order of a snapshot
+    "shift", "todo", "tokens")  # the order of a snapshot
 
 
 _DIE_SIDES = {f"d{n}": n for n in (6, 10, 100)}
@@ -181,10 +186,11 @@ _EXTRA_LINES = tuple(f"P{p} spends 5 IT for an extra roll" for p in range(6))
 
 
 _SHARED: dict[tuple, tuple] = {}
-"""Chance nodes (``s.chance``) and landings (``s.landed``) by value, made once: a state
-then holds an old shared tuple, not a new one that every collection until the next
-one traverses (``_share``). Their parts are strings, ints and bools in fixed places, so
-equal tuples are the same values."""
+"""List-roll chance nodes (``s.chance``) by value, made once: a state then holds an old
+shared tuple, not a new one that every collection until the next one traverses
+(``_share``). Their parts are strings, ints and bools in fixed places, so equal tuples
+are the same values. Income nodes and landings (``s.landed``) are shared the same way,
+looked up by their parts (``_INCOME_NODES``, ``_LANDED``)."""
 
 
 def _share(t: tuple) -> tuple:
@@ -194,6 +200,16 @@ def _share(t: tuple) -> tuple:
         _SHARED.clear()
     _SHARED[t] = t
     return t
+
+
+_INCOME_NODES: tuple[dict[int, tuple], ...] = tuple({} for _ in range(6))
+"""Per player, the income chance node ``("income", "d6", p, bonus)`` per bonus."""
+
+
+def _income_node(p: int, bonus: int) -> tuple:
+    """The miss path of ``_INCOME_NODES[p].get(bonus)`` (bonuses are attribute levels:
+    few)."""
+    return _INCOME_NODES[p].setdefault(bonus, ("income", "d6", p, bonus))
 
 
 def _plain(cls: type) -> bool:
@@ -266,7 +282,6 @@ def _extra_tasks(lst: str, p: int) -> tuple[tuple, tuple]:
 
 _INDEX = {a: i for i, a in enumerate(ATTRIBUTES)}
 _INT = _INDEX["Intelligence"]
-_INT_OF = itemgetter(_INT)
 _STRATEGY = _INDEX["Strategy"]
 _INCOME_INDEX = {k: (None if a is None else _INDEX[a]) for k, a in _INCOME.items()}
 _MODIFIER = {lst: (tuple(_INDEX[a] for a, _ in _STAGE_WEIGHTS[stage]),
@@ -334,8 +349,9 @@ def _req_rows(list_name: str, attrs: tuple[int, ...]) -> tuple[Entry, ...]:
     if rows is None:
         if len(_REQ_ROWS) > 100_000:
             _REQ_ROWS.clear()
-        rows = _REQ_ROWS[key] = tuple(e for e, _, req, level in _PICK_ROWS[list_name]
-                                      if req < 0 or attrs[req] >= level)
+        ents, reqs, levels = _PICK_COLS[list_name]  # req -1 reads the appended level
+        rows = _REQ_ROWS[key] = tuple(compress(ents, map(ge, map((*attrs, 1 << 60).__getitem__,
+                                                                   reqs), levels)))
     return rows
 
 
@@ -345,6 +361,9 @@ _PICK_ROWS = {name: tuple((e, e.kept, -1 if e.req is None else _INDEX[e.req[0]],
               for name, rows in LISTS.items()}
 """Per list, its entries (not the 101+ row) sorted by name, so ``pick`` moves come out
 sorted by notation."""
+_PICK_COLS = {name: (tuple(r[0] for r in rows), tuple(r[2] for r in rows),
+                     tuple(r[3] for r in rows)) for name, rows in _PICK_ROWS.items()}
+"""Per list, ``_PICK_ROWS``' entries, requirement indices (-1: none) and levels."""
 _PICK_KEPT = {name: frozenset(e.name for e, kept, *_ in rows if kept)
               for name, rows in _PICK_ROWS.items()}
 """Per list, the names of its entries that are kept (and so not taken twice)."""
@@ -421,13 +440,13 @@ def _spoils_of(entries: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 def _verb_moves(verb: str, args: tuple[str, ...]) -> tuple[Move, ...]:
     """The moves ``verb <arg>`` for ``args``, sorted by notation (``_legal``'s lists of
     attacks, fleets to discard or sabotage), memoised."""
-    return tuple(sorted({_move(verb, a) for a in args}, key=str))
+    return tuple(sorted({_move(verb, a) for a in args}, key=_notation))
 
 
 @lru_cache(maxsize=8192)
 def _spoils_moves(entries: tuple[str, ...]) -> tuple[Move, ...]:
     """The Resolution's moves against a loser holding ``entries``, sorted by notation."""
-    return tuple(sorted({_move(v, n) for v, n in _spoils_of(entries)}, key=str))
+    return tuple(sorted(set(map(_SPOILS_MOVES.__getitem__, _spoils_of(entries))), key=_notation))
 
 
 _FLEET_NAMES = frozenset(e.name for rows in LISTS.values() for e in rows
@@ -438,8 +457,14 @@ _ADVANCED_NAMES = frozenset(e.name for lst in ("research", "buildup") for e in L
                             if e.kept and e.advanced)
 """Names of held entries (kept, so ``data.by_name`` finds that row) of a kind."""
 _name_of = attrgetter("name")
+_notation = attrgetter("_text")
+"""A move's notation (``str(move)``) read in C: a sort key that runs no Python frame."""
 _TABLES = {name: _table(name) for name in STAGE_LIST.values()}
 """Per rolled list, the entry landed on for totals 0..101 (``odds.lookup``)."""
+_LANDED = {lst: {e.name: tuple((p, lst, e.name) for p in range(6)) for e in rows}
+           for lst, rows in LISTS.items()}
+"""``s.landed`` for every entry and player, made once (see ``_SHARED``)."""
+assert all(e.list == lst for lst, rows in LISTS.items() for e in rows)
 _CRIMINAL_NAMES = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)
 _move = Move.of
 _ACCEPT, _UP, _DOWN = _move("accept"), _move("shift", "+1"), _move("shift", "-1")
@@ -457,6 +482,10 @@ _SPEND_BY = ((_SPEND[False, False], _SPEND[False, True]),
 for _moves in (*_SPEND.values(), *_BAT.values(), _EXTRA, _AGAIN, _PREVENT):
     assert list(_moves) == sorted(_moves, key=str)  # legal_actions() are sorted
 _ROLL_RACE, _ROLL_HOME = _move("race", "roll"), _move("homeworld", "roll")
+_SPOILS_MOVES = {(v, n): _move(v, n) for v, names in (("take", _WORLD_NAMES),
+                                                       ("remove", _DEVELOPMENT_NAMES))
+                 for n in names}
+"""The Resolution's move per ``_spoils_of`` choice, made once."""
 
 
 @lru_cache(maxsize=8192)
@@ -550,6 +579,7 @@ class Intergalactic(Game):
         s.todo = _todo(("order", tuple(range(n))))
         s.chance = None
         s.roll = None
+        s.shift = 0
         s.battle = None
         s.landed = None
         sc = self._options.get("scenario")
@@ -664,17 +694,16 @@ class Intergalactic(Game):
         mark = len(log)
         # s.copy(), written out, through the undo record: a snapshot of s (``_thaw``)
         snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare,
-                s.roll, s.todo, s.tokens, mark)
+                s.roll, s.shift, s.todo, s.tokens, mark)
         new = _object_new(IntergalacticState)
         (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
-         new.rare, new.roll, new.todo, new.tokens, _) = snap
+         new.rare, new.roll, new.shift, new.todo, new.tokens, _) = snap
         legal = None
         if x is _UP or x is _DOWN:  # a third of all steps: what _act does, written out
-            p, lst, die, mod, total, shift, depth, temp = s.roll
-            shift += 1 if x is _UP else -1
-            new.roll = (p, lst, die, mod, total, shift, depth, temp)
-            landing = total + shift  # and what legal_actions() will list: _legal's case
-            t = new.tokens[p]
+            r = s.roll
+            shift = new.shift = s.shift + (1 if x is _UP else -1)
+            landing = r[_C_TOTAL] + shift  # and what legal_actions() will list: _legal's
+            t = new.tokens[r[_C_PLAYER]]
             legal = _SPEND_BY[landing < 101 and abs(shift + 1) <= t][
                 landing > 0 and abs(shift - 1) <= t]
         else:
@@ -731,10 +760,10 @@ class Intergalactic(Game):
             mark = len(log)
             # s.copy(), written out, through the undo record: a snapshot of s (``_thaw``)
             snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase,
-                    s.rare, s.roll, s.todo, s.tokens, mark)
+                    s.rare, s.roll, s.shift, s.todo, s.tokens, mark)
             new = _object_new(IntergalacticState)
             (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed,
-             new.phase, new.rare, new.roll, new.todo, new.tokens, _) = snap
+             new.phase, new.rare, new.roll, new.shift, new.todo, new.tokens, _) = snap
             legal = None
             try:
                 if ch[0] == "roll":  # a list roll: _resolve's first case, written out
@@ -749,12 +778,12 @@ class Intergalactic(Game):
                         line = _ROLL_LINES[key] = \
                             f"P{p} rolls {outcome} on the {lst} list ({mod:+d}): {total}"
                     log.append(line)
-                    new.roll = (p, lst, outcome, mod, total, 0, depth, temp)
+                    new.roll = (p, lst, outcome, mod, total, depth, temp)
+                    new.shift = 0
                     if new.tokens[p] > 0:
                         new.phase = "spend"
                         new.active = p
-                        if max(new.tokens) > 20 and max(map(sub, new.tokens, map(
-                                _INT_OF, new.attrs))) > 20:  # see _advance
+                        if max(new.tokens) > 20:
                             self._cap_tokens(new, log)
                         t = new.tokens[p]  # what legal_actions() will list (shift 0)
                         legal = _SPEND_BY[total < 101 and t >= 1][total > 0 and t >= 1]
@@ -808,9 +837,8 @@ class Intergalactic(Game):
             if s.chance is not None or s.phase == "over":
                 cached = ()
             elif s.phase == "spend":  # most decisions: _legal's first case, written out
-                r = s.roll
-                shift = r[_C_SHIFT]
-                landing = r[_C_TOTAL] + shift
+                shift = s.shift
+                landing = s.roll[_C_TOTAL] + shift
                 t = s.tokens[s.active]
                 cached = _SPEND_BY[landing < 101 and abs(shift + 1) <= t][
                     landing > 0 and abs(shift - 1) <= t]
@@ -823,9 +851,8 @@ class Intergalactic(Game):
         p = s.active
         ph = s.phase
         if ph == "spend":
-            r = s.roll
-            shift = r[_C_SHIFT]
-            landing = r[_C_TOTAL] + shift
+            shift = s.shift
+            landing = s.roll[_C_TOTAL] + shift
             t = s.tokens[p]
             return _SPEND[landing < 101 and abs(shift + 1) <= t,
                           landing > 0 and abs(shift - 1) <= t]
@@ -858,13 +885,13 @@ class Intergalactic(Game):
             return _spoils_moves(s.entries[s.battle["loser"]])
         else:  # pragma: no cover - every decision phase is listed above
             raise AssertionError(f"no decision in phase {ph!r}")
-        return tuple(sorted(set(moves), key=str))
+        return tuple(sorted(set(moves), key=_notation))
 
     def _why_illegal(self, s: IntergalacticState, action: Move) -> tuple[str, str]:
         verbs = {m.verb for m in self._legal(s)}
         p = s.active
         if action.verb == "shift" and s.phase == "spend":
-            shift = s.roll[_C_SHIFT]
+            shift = s.shift
             return ("Token spending", f"you have {s.tokens[p]} IT, the shift is {shift:+d} "
                                       f"and the landing {s.roll[_C_TOTAL] + shift} (0..101)")
         if action.verb == "bat" and s.phase == "bat":
@@ -956,8 +983,7 @@ class Intergalactic(Game):
             else:
                 self._take_origin(s, p, v, arg, log)
         elif v == "shift":
-            r = s.roll
-            s.roll = (*r[:_C_SHIFT], r[_C_SHIFT] + (1 if arg == "+1" else -1), *r[_C_SHIFT + 1:])
+            s.shift += 1 if arg == "+1" else -1
             s.phase = "spend"
             s.active = p
             return
@@ -1045,7 +1071,7 @@ class Intergalactic(Game):
     # ------------------------------------------------------------------ list rolls
     def _land(self, s: IntergalacticState, log: list[str]) -> None:
         cur = s.roll
-        p, shift = cur[_C_PLAYER], cur[_C_SHIFT]
+        p, shift = cur[_C_PLAYER], s.shift
         if shift:
             t = s.tokens  # _set(t, p, ...), written out (a call less)
             s.tokens = (*t[:p], t[p] - abs(shift), *t[p + 1:])
@@ -1066,8 +1092,7 @@ class Intergalactic(Game):
                      log: list[str]) -> None:
         """Apply entry ``e`` that player ``p`` landed on or picked in the list roll ``cur``
         (``s.roll``)."""
-        t = (p, e.list, e.name)
-        s.landed = _SHARED.get(t) or _share(t)
+        s.landed = _LANDED[e.list][e.name][p]  # (p, e.list, e.name), shared
         special = e.special
         if not special:
             if e.next_bonus:
@@ -1142,7 +1167,8 @@ class Intergalactic(Game):
             _, _, p, lst, mod, depth, temp = ch
             total = o + mod
             log.append(f"P{p} rolls {o} on the {lst} list ({mod:+d}): {total}")
-            s.roll = (p, lst, o, mod, total, 0, depth, temp)
+            s.roll = (p, lst, o, mod, total, depth, temp)
+            s.shift = 0
             if s.tokens[p] > 0:
                 s.phase, s.active = "spend", p
             else:
@@ -1193,9 +1219,7 @@ class Intergalactic(Game):
                 if len(legal) == 1:
                     self._act(s, legal[0], log)
                     return
-        # a player over the cap holds more than 20 and more than 20 + Intelligence (what
-        # _cap_tokens checks for each): both maxima are taken in C, the loop only then
-        if max(s.tokens) > 20 and max(map(sub, s.tokens, map(_INT_OF, s.attrs))) > 20:
+        if max(s.tokens) > 20:  # else no cap is exceeded (what _cap_tokens checks first)
             self._cap_tokens(s, log)
 
     def _run(self, s: IntergalacticState, task: tuple, log: list[str]) -> None:
@@ -1210,8 +1234,7 @@ class Intergalactic(Game):
                 a = _INCOME_INDEX[stage]
                 bonus = 0 if a is None else attrs[a]
             s.phase = "income"
-            t = ("income", "d6", p, bonus)
-            s.chance = _SHARED.get(t) or _share(t)
+            s.chance = _INCOME_NODES[p].get(bonus) or _income_node(p, bonus)
         elif kind == "roll" or kind == "roll_s":
             if kind == "roll_s":
                 p, lst, extra, depth, temp = task[1], "stratagem", 0, 0, False
@@ -1338,6 +1361,7 @@ class Intergalactic(Game):
         r = s.rare
         s.battle = None
         s.roll = None
+        s.shift = 0
         i = r[_R_IDX]
         order = r[_R_ORDER]
         alive = r[_R_ALIVE]

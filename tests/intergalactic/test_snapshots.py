@@ -52,18 +52,23 @@ def test_a_fork_undoes_on_its_own() -> None:
 def test_cur_and_last_read_the_plain_tuples() -> None:
     g = bg.Intergalactic(players=3, seed=2)
     choice = random.Random(2).choice
-    checked = 0
+    checked = shifted = 0
     while not g.is_over and checked < 50:
         s = g.state
-        if s.roll is not None:
-            assert s.cur == dict(zip(G._CUR_KEYS, s.roll, strict=True))
-            assert s.cur["total"] == s.roll[G._C_TOTAL]
+        if s.roll is not None:  # the roll's tuple holds all but the shift (its own slot)
+            assert s.cur == dict(zip(G._CUR_KEYS, (*s.roll[:5], s.shift, *s.roll[5:]),
+                                     strict=True))
+            assert s.cur["total"] == s.roll[G._C_TOTAL] and s.cur["shift"] == s.shift
+            assert s.cur["depth"] == s.roll[G._C_DEPTH] and s.cur["temp"] is s.roll[-1]
             checked += 1
+            shifted += s.shift != 0
+        else:
+            assert s.shift == 0
         if s.landed is not None:
             assert s.last == {"player": s.landed[0], "list": s.landed[1],
                               "entry": s.landed[2]}
         g.apply(choice(g.legal_actions()))
-    assert checked == 50
+    assert checked == 50 and shifted > 0
     assert bg.Intergalactic(players=2, seed=1).state.last is None
 
 
@@ -77,3 +82,30 @@ def test_snapshots_are_untracked_by_the_garbage_collector() -> None:
     for _ in range(4):
         gc.collect()
     assert sum(not gc.is_tracked(r) for r in snaps) > 0.95 * len(snaps)
+
+
+def test_chance_nodes_and_landings_are_shared() -> None:
+    """Equal list-roll and income chance nodes and equal landings are one object (made
+    once, so the states and snapshots hold old tuples, not new ones), with the values
+    the plain tuples would have. Read from the undo stack's snapshots of a played game
+    (its chance nodes are rolled at once)."""
+    g, _ = _played(5, 1500)
+    snaps = [r for r in g._undo if len(r) != 2]
+    assert len(snaps) > 1000
+    seen: dict[tuple, tuple] = {}
+    repeats = 0
+    for snap in snaps:
+        chance, landed = snap[3], snap[5]
+        for t in (chance, landed):
+            if t is None or t[0] in ("battle", "end", "order", "race", "homeworld"):
+                continue
+            first = seen.setdefault(t, t)
+            assert first is t, t  # equal: the same object
+            repeats += first is t
+        if chance is not None and chance[0] == "income":
+            assert chance == ("income", "d6", chance[2], chance[3])
+        if landed is not None:
+            p, lst, name = landed
+            assert type(p) is int and name in {e.name for e in G.LISTS[lst]}
+    assert {t[0] for t in seen if type(t[0]) is str} == {"roll", "income"}
+    assert any(type(t[0]) is int for t in seen) and repeats > len(seen)
