@@ -47,6 +47,13 @@ to 20 decisions in every game, at a fraction of the cost."""
 
 SEARCHES = ("tree", "flat")
 
+COMPLETE_BY_GAME: dict[str, int] = {"spacebase": 1}
+"""``MCTSAgent``'s ``complete`` when it is left at None, per game (others: 0). In Space
+Base a build is two decisions (the card, then its cell): valued half-way, a card bought
+looks like credits lost, and the search leans to ``done``. Against Greedy, ``medium``
+without it lost its two games 106-462 and 140-424; ``easy`` with it won about half (see
+docs/agents.md)."""
+
 
 def _check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -204,7 +211,8 @@ class MCTSAgent(Agent):
     ``complete``: an action after which the same player must act again at once (a
     Space Base card chosen, then its cell; a Blast die moved, then the next) is valued,
     as a prior and as a leaf, after up to that many more actions of the player, each the
-    best one step ahead: half a move is not worth its value (0: off).
+    best one step ahead: half a move is not worth its value (0: off; None, the default:
+    ``COMPLETE_BY_GAME``, 1 in Space Base, else 0).
 
     ``search``: ``"tree"`` (the default), the search above; ``"flat"``, every legal
     action played out to the end of the game on the same determinisations, ``iterations``
@@ -227,7 +235,7 @@ class MCTSAgent(Agent):
         reuse: bool = True,
         greedy_prior: float = 0.0,
         stop_early: bool = True,
-        complete: int = 0,
+        complete: int | None = None,
         search: str = "tree",
         seed: int = 0,
     ) -> None:
@@ -255,8 +263,9 @@ class MCTSAgent(Agent):
             raise ValueError(f"playout must be one of {PLAYOUTS}, not {playout!r}")
         if not isinstance(reuse, bool):
             raise ValueError(f"reuse must be True or False, not {reuse!r}")
-        if not isinstance(complete, int) or isinstance(complete, bool) or complete < 0:
-            raise ValueError(f"complete must be an int >= 0, not {complete!r}")
+        if complete is not None and (not isinstance(complete, int)
+                                     or isinstance(complete, bool) or complete < 0):
+            raise ValueError(f"complete must be None or an int >= 0, not {complete!r}")
         if not isinstance(stop_early, bool):
             raise ValueError(f"stop_early must be True or False, not {stop_early!r}")
         if search not in SEARCHES:
@@ -274,6 +283,7 @@ class MCTSAgent(Agent):
         self.greedy_prior = float(greedy_prior)
         self.stop_early = stop_early
         self.complete = complete
+        self._complete = complete or 0  # for the game at hand (``choose`` sets it)
         self._greedy: Any = None
         self._hint: tuple[Any, float] | None = None
         self.last_search: dict[str, Any] = {}
@@ -282,7 +292,7 @@ class MCTSAgent(Agent):
 
     _DEFAULTS: ClassVar[dict[str, Any]] = {
         "exploration": 0.7, "prior_visits": 3.0, "playout": "random", "reuse": True,
-        "greedy_prior": 0.0, "stop_early": True, "complete": 0, "search": "tree"}
+        "greedy_prior": 0.0, "stop_early": True, "complete": None, "search": "tree"}
 
     def settings(self) -> dict[str, Any]:
         preset = DIFFICULTIES[self.difficulty]
@@ -320,6 +330,8 @@ class MCTSAgent(Agent):
 
     def choose(self, game: Game) -> Any:
         legal = _legal(game)
+        self._complete = (COMPLETE_BY_GAME.get(game.name, 0) if self.complete is None
+                          else self.complete)
         if self.search == "flat":
             return self._choose_flat(game, legal, self.iterations)
         player = game.current_player
@@ -502,7 +514,7 @@ class MCTSAgent(Agent):
         if self._scaled:
             return h, top
         value = self._value
-        for _ in range(self.complete):
+        for _ in range(self._complete):
             if h._to_move(h._s) != to:
                 break
             legal = h.legal_actions()
@@ -597,7 +609,7 @@ class MCTSAgent(Agent):
 
     def _playout(self, g: Game, rng: random.Random, last: int | None) -> tuple[float, ...]:
         depth = self.rollout_depth
-        if depth == 0 and last is not None and self.complete:
+        if depth == 0 and last is not None and self._complete:
             # the node's own move completed before it is scored (see _completed)
             return self._rewards(self._completed(g, last)[0])
         greedy = self.playout == "greedy" and not self._scaled

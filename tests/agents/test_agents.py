@@ -148,6 +148,33 @@ def test_mcts_completes_a_move_before_valuing_it() -> None:
                 assert values[a] == pytest.approx(rollout_value(h, 0))
 
 
+def test_mcts_completes_space_base_builds_by_default() -> None:
+    """``complete`` left at None is the game's: 1 in Space Base (``COMPLETE_BY_GAME``),
+    0 elsewhere: the same search as the explicit setting, step for step."""
+    from boardgames.agents import COMPLETE_BY_GAME
+
+    assert COMPLETE_BY_GAME == {"spacebase": 1}
+    for name, kw, want in (("spacebase", {"players": 2}, 1), ("blast", {}, 0)):
+        g = bg.load(name, seed=0, **kw)
+        agent = RandomAgent(0)
+        while len(g.history) < 27 or len(g.legal_actions()) < 2:
+            g.apply(agent.choose(g))
+        if name == "spacebase":  # a card to buy, its cell chosen next
+            assert any(a.verb == "build" for a in g.legal_actions())
+        default = MCTSAgent("easy", iterations=30, seed=2)
+        explicit = MCTSAgent("easy", iterations=30, complete=want, seed=2)
+        other = MCTSAgent("easy", iterations=30, complete=1 - want, seed=2)
+        choices = [m.choose(g.fork()) for m in (default, explicit, other)]
+        assert choices[0] == choices[1]
+        same = {k: v for k, v in default.last_search.items() if k != "seconds"}
+        assert same == {k: v for k, v in explicit.last_search.items() if k != "seconds"}
+        assert default._root.values == explicit._root.values
+        if name == "spacebase":
+            assert default._root.values != other._root.values
+        assert default.settings() == {"difficulty": "easy", "iterations": 30}
+        assert explicit.settings()["complete"] == want
+
+
 def _blast_pair(marker: str, other: str) -> tuple[bg.Game, bg.Game]:
     """Two Blast positions the Terran player cannot tell apart: the Empire holds
     ``marker`` and the deck ``other``, or the other way round."""
