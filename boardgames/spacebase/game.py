@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import accumulate, repeat
 from operator import attrgetter, is_
+from sys import getrefcount as _getrefcount
 from typing import Any
 
 from ..core.deck import Deck, redeal
@@ -62,6 +63,7 @@ _DONE = Move.of("done")
 _CANON = {c: c for c in CELLS}
 _BOARD_VERBS = frozenset({"outpost", "move", "swap", "repair", "control", "place"})
 _NOTATION = attrgetter("_text")  # a Move's notation, str(move), without a Python call
+_CHECKPOINT = 32  # a full undo record every 32 steps, lazy ones between (``_before``)
 
 
 def _outpost_cells(corner: Cell) -> tuple[Cell, ...]:
@@ -661,22 +663,78 @@ class SpaceBase(Game):
             legal = self.legal_actions()
         if not any(map(is_, legal, repeat(x))):
             x = self._legal_action(x)
-        new = s.copy()
         log = self._log
         mark = len(log)
+        undo = self._undo
+        n = len(undo)
+        lazy = 0 < n - self._full < _CHECKPOINT  # a lazy undo record (see ``_before``)
+        p = s.player
+        if lazy and _getrefcount(s) <= 3:
+            # Nothing but this game (and this frame) holds s (no fork, no caller, no undo
+            # record): the step is made on s itself, as on a copy (``own`` cleared: its
+            # board, deck and pile are copied on write); a failed step is undone by replay.
+            new = s
+            s.own = 0
+        else:
+            new = s.copy()
         try:
             self._act(new, x, log)
         except BaseException:
             del log[mark:]
+            if new is s:
+                self._s = self._before(n)
             raise
-        self._undo.append((s, mark))
+        if lazy:
+            undo.append(mark)  # type: ignore[arg-type]
+        else:
+            undo.append((s, mark))
+            self._full = n
         self._s = new
-        self._hist.append((s.player, x, x._text))
+        self._hist.append((p, x, x._text))
         self._legal_cache = None
-        self._redo.clear()
+        if self._redo:
+            self._redo.clear()
         if new.chance is not None and self._auto:
+            s = new = None  # type: ignore[assignment]  # so that _settle may step in place
             self._settle()
         return self
+
+    _full = -_CHECKPOINT
+    """The undo stack's index of the last full record ``apply`` or ``_settle`` made."""
+
+    def _before(self, index: int) -> SpaceBaseState:
+        """The state before history step ``index``, from the undo stack. ``apply`` and
+        ``_settle`` keep a full record ``(state, log length)`` every ``_CHECKPOINT``
+        steps (or when undo took the stack back past the last one) and in between only
+        the log's length: the states a game passes through are not kept (far fewer
+        objects for the collector). A lazy record is made full here by replaying the
+        steps from the nearest full record before it on copies (``_act``, ``_resolve``:
+        what the written-out steps do), making the records on the way full too."""
+        undo = self._undo
+        if index < len(undo) and undo[index].__class__ is not int:
+            return undo[index][0]  # type: ignore[no-any-return]
+        j = index - 1
+        while undo[j].__class__ is int:
+            j -= 1
+        s = undo[j][0]
+        hist, scratch = self._hist, []  # type: ignore[var-annotated]
+        for k in range(j, index):
+            s = s.copy()
+            player, value, _ = hist[k]
+            if player == CHANCE:
+                self._resolve(s, value, scratch)
+            else:
+                self._act(s, value, scratch)
+            if k + 1 < len(undo):
+                undo[k + 1] = (s, undo[k + 1])  # type: ignore[assignment]
+        return s
+
+    def _pop(self) -> tuple[int, Any, str]:
+        """``Game._pop``, the record made full first (``_before``)."""
+        undo = self._undo
+        if undo and undo[-1].__class__ is int:
+            self._before(len(undo) - 1)
+        return super()._pop()
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Move, ...]:
@@ -933,7 +991,13 @@ class SpaceBase(Game):
             x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
             x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
             x ^= x >> 31
-            new = s.copy()
+            n = len(undo)
+            lazy = 0 < n - self._full < _CHECKPOINT  # a lazy undo record (see ``_before``)
+            if lazy and _getrefcount(s) <= 3:  # held by self._s and s only: as in apply
+                new = s
+                s.own = 0
+            else:
+                new = s.copy()
             mark = len(log)
             kind = s.chance[0]
             try:
@@ -958,9 +1022,16 @@ class SpaceBase(Game):
                     resolve(new, outcome, log)
             except BaseException:
                 del log[mark:]
+                if new is s:
+                    self._s = self._before(n)
                 raise
-            undo.append((s, mark))
+            if lazy:
+                undo.append(mark)
+            else:
+                undo.append((s, mark))
+                self._full = n
             self._s = s = new
+            new = None  # type: ignore[assignment]
             hist.append((CHANCE, outcome, text))
             if s.chance is None:
                 return

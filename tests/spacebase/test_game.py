@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from spacebase.support import CHANCE, play, scenario
@@ -91,3 +92,71 @@ def test_undo_and_fork_restore_the_board_and_its_graphs() -> None:
     assert f == g and (0, 1) not in f.board and not f.board.logistic.has_node((0, 1))
     with pytest.raises(ValueError, match="read-only"):
         f.board.remove((0, 0))
+
+
+def test_undo_rebuilds_the_positions_that_lazy_undo_records_do_not_keep() -> None:
+    """``apply`` and the auto-roll loop keep a full undo record every few steps and only
+    the log's length in between: undoing rebuilds those positions by replaying steps,
+    equal to the positions the game went through (state, log), and the game then goes on
+    as the same game would."""
+    g = SpaceBase(players=2, seed=5)
+    rng = random.Random(5)
+    seen, chosen = {}, []
+    while g.step_count < 300:
+        seen[g.step_count] = (g.state, g.log)
+        chosen.append(rng.choice(g.legal_actions()))
+        g.apply(chosen[-1])
+    assert any(type(r) is int for r in g._undo)  # lazy records are there to rebuild
+    assert not all(type(r) is int for r in g._undo)
+    end = g.to_json()
+    n = 0
+    while g.can_undo:
+        g.undo()
+        state, log = seen[g.step_count]
+        assert g.state == state and g.log == log, g.step_count
+        n += 1
+    assert n > 50 and g.step_count == 0
+    log = seen[0][1]
+    for a in chosen:  # the same game again, after the undo walk
+        g.apply(a)
+    assert g.to_json() == end and g.log[:len(log)] == log
+
+
+def test_a_step_made_in_place_that_fails_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When nothing else holds the current position, a step is made on it in place (a
+    lazy undo record before it): a step that fails is undone by replaying the steps from
+    the last full record, leaving the same position, log and history."""
+    from boardgames.spacebase.board import Board
+    from boardgames.spacebase.game import _CHECKPOINT
+
+    g = SpaceBase(players=2, seed=8)
+    rng = random.Random(8)
+    chosen = []
+    while not (g.step_count > 40 and g.state.pending is not None
+               and g.state.pending[0] == "build"
+               and 0 < len(g._undo) - g._full < _CHECKPOINT):
+        chosen.append(rng.choice(g.legal_actions()))
+        g.apply(chosen[-1])
+    before, log, steps = g.state.copy(), g.log, g.step_count
+    a = g.legal_actions()[0]
+    assert a.verb == "place"
+
+    put, calls = Board._put, []
+
+    def broken(*args: Any) -> None:  # fails once (an interrupt, say), then works
+        calls.append(args)
+        if len(calls) == 1:
+            raise RuntimeError("broken")
+        put(*args)
+
+    with monkeypatch.context() as m:
+        m.setattr(Board, "_put", broken)
+        with pytest.raises(RuntimeError, match="broken"):
+            g.apply(a)
+    assert len(calls) > 1  # the replay placed sites again
+    assert g.state == before and g.log == log and g.step_count == steps
+    g.apply(a)
+    ref = SpaceBase(players=2, seed=8)
+    for b in [*chosen, a]:
+        ref.apply(b)
+    assert g.to_json() == ref.to_json() and g.log == ref.log
