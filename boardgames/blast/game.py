@@ -68,6 +68,7 @@ _UNITS_AT: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = tupl
     {} for _ in range(SECTORS + 1))
 """[sector][stack] -> the distinct (sector, force) units of the stack."""
 _MOVE_CARDS = frozenset({"Space Combat Tactics", "Strategic Move", "Defend the Homeworld"})
+_FIRST = itemgetter(0)
 _TEXT = attrgetter("text")  # an Order's notation, str(order), without a Python call
 _ROLL_AT = tuple(o for o, w in zip(_ROLL2, _ROLL2_W, strict=True) for _ in range(w))
 """The roll of the two dice for each of the 36 equally likely (scaled) draws: the same
@@ -243,7 +244,7 @@ def _add_sorted(items: tuple, x: Any) -> tuple:
 
 
 def _units_text(forces: Iterable[int]) -> str:
-    return "+".join(str(f) for f in sorted(forces, reverse=True)) or "none"
+    return "+".join(map(str, sorted(forces, reverse=True))) or "none"
 
 
 class Blast(Game):
@@ -764,13 +765,13 @@ class Blast(Game):
             if not units:
                 return [_DONE]
             out: list[Order] = []
-            for d in {x[0] for x in s.dice}:
+            for d in set(map(_FIRST, s.dice)):  # (no comprehension: no call)
                 if d < 31:
                     out += map(_MOVE_BY_DIE[d].__getitem__, units)
                 else:
                     out += [_move_order(sec, f, d) for sec, f in units]
             return out
-        values = tuple(d[0] for d in s.dice)
+        values = tuple(map(_FIRST, s.dice))
         units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
         if free:
             movable: tuple[int, ...] = ()
@@ -807,7 +808,7 @@ class Blast(Game):
                                 for sec, f in units]
                 if strategic:
                     rest = remove_one(values, d)
-                    for sec in dict.fromkeys(sec for sec, _ in units):
+                    for sec in dict.fromkeys(map(_FIRST, units)):
                         if free or self._keeps(movable, sec, dest(sec, d, direction),
                                                movable.count(sec), rest, blocked, p, need):
                             out.append(order("play", "Strategic Move", sec, 0, d))
@@ -864,7 +865,7 @@ class Blast(Game):
     def _legal_dice(self, s: BlastState) -> list[Order]:
         out = [_DONE]
         hand = _DICE_WINDOW.intersection(s.hands[s.player])  # the others play no part
-        values = {d[0] for d in s.dice}
+        values = set(map(_FIRST, s.dice))
         for c in hand:
             if c in DICE_BONUS or c in _CANCEL_CARDS:
                 out += [order("play", c, die=v) for v in values]
@@ -919,7 +920,11 @@ class Blast(Game):
 
     def _contested(self, s: BlastState) -> list[int]:
         a, b = s.units
-        return [i for i in compress(_SECTOR_INDICES, a) if b[i]]
+        out = []  # (a loop: a list comprehension is a call of its own in Python 3.11)
+        for i in compress(_SECTOR_INDICES, a):
+            if b[i]:
+                out.append(i)
+        return out
 
     def _why_illegal(self, s: BlastState, action: Order) -> tuple[str, str]:
         p = s.pending or ""
@@ -1053,7 +1058,7 @@ class Blast(Game):
         elif p == "move":
             if s.dice:
                 log.append(f"{_SIDE_T[s.player]} cannot use "
-                           + ", ".join(str(d[0]) for d in s.dice) + ": lost")
+                           + ", ".join(map(str, map(_FIRST, s.dice))) + ": lost")
                 s.dice = ()
             s.stage = "move_end"
         elif p == "attack":
@@ -1508,7 +1513,7 @@ class Blast(Game):
                         return
                     if s.dice:
                         log.append(f"{_SIDE_T[a]} cannot use "
-                                   + ", ".join(str(x[0]) for x in s.dice) + ": lost")
+                                   + ", ".join(map(str, map(_FIRST, s.dice))) + ": lost")
                         s.dice = ()
                     st = "move_end"
                 if st == "move_end":
