@@ -193,6 +193,7 @@ _DAMAGED = {c: tuple((c, d, "damaged") for d in range(11)) for c in CELLS}
 _DAMAGE_TEXT = {d: f"{d} damage" for d in _D10}
 _AFTER_DONE = {"transfer": "repair", "repair": "meteor", "control": "draw"}
 _METEOR_NODE = ("meteor",)
+_DRAW_NODE = ("draw",)
 _BUILD_PENDING = {n: ("build", n) for n in _SITE_CARDS}  # shared s.pending records
 _INCOME_PAIR = tuple(tuple((p, e) for e in range(64)) for p in range(4))  # s.last_income
 _NCELLS = len(CELLS)
@@ -454,16 +455,13 @@ class SpaceBase(Game):
                     return
                 p = s.player
                 hand = s.hands[p]
-                if hand:  # _can_build(s)
+                if hand and not _SITE_CARDS.isdisjoint(hand):  # _can_build(s)
                     b = s.board
-                    if "Volcano" in hand and len(b._name) < _NCELLS:
+                    f = b._front.get(p)
+                    if f is None:
+                        f = b._fmask(p)
+                    if f or ("Volcano" in hand and len(b._name) < _NCELLS):
                         return
-                    if not _SITE_CARDS.isdisjoint(hand):
-                        f = b._front.get(p)
-                        if f is None:
-                            f = b._fmask(p)
-                        if f:
-                            return
                 # _end_turn(s, log)
                 s.player = p = (p + 1) % self._n
                 s.turn = t = s.turn + 1
@@ -552,7 +550,7 @@ class SpaceBase(Game):
             _deck(s).take_unknown(name)
             self._take_card(s, name, log)
             return True
-        s.chance = ("draw",)
+        s.chance = _DRAW_NODE
         return False
 
     def _take_card(self, s: SpaceBaseState, name: str, log: list[str]) -> None:
@@ -619,10 +617,12 @@ class SpaceBase(Game):
 
     def _can_control(self, s: SpaceBaseState) -> bool:
         p = s.player
-        if "Control" not in s.hands[p] or not self._limit_ok(s):
+        hands = s.hands
+        if "Control" not in hands[p] or not (s.played == 0 or self._limit_ok(s)):
             return False
-        if any(s.hands[q] for q in range(self._n) if q != p):
-            return True
+        for q in range(self._n):  # another player has a card to look at (no generator)
+            if q != p and hands[q]:
+                return True
         own = s.board._owner  # is there a _control_targets(s)?
         for c, o in own.items():
             if o != p:
