@@ -1005,7 +1005,9 @@ class Blast(Game):
             i = hand.index(c)
             hand = hand[:i] + hand[i + 1:]
             s.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
-            s.vortex = _add_sorted(s.vortex, c)
+            vortex = s.vortex  # _add_sorted(s.vortex, c), written out
+            i = bisect_right(vortex, c)
+            s.vortex = (*vortex[:i], c, *vortex[i:])
             log.append(_DISCARD_TEXT[p][c])
             if s.pending == "offensive":
                 s.mo_left -= 1
@@ -1046,7 +1048,8 @@ class Blast(Game):
             self._pass(s, log)
         else:  # pragma: no cover
             raise AssertionError(v)
-        self._advance(s, log)
+        if s.pending is None and s.chance is None:  # (else _advance has nothing to do)
+            self._advance(s, log)
 
     def _done(self, s: BlastState, log: list[str]) -> None:
         p = s.pending
