@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from ..core.deck import Deck, redeal
 from ..core.errors import GameError, InvalidActionError
-from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State
+from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, SOLE_HOLDER, Game, State
 from . import data
 from .actions import Order, order
 from .board import (
@@ -436,7 +436,7 @@ class Blast(Game):
         # (``_thaw``) every ``_CHECKPOINT`` steps (or when undo took the stack back past
         # the last one). So the states a game passes through are not kept.
         lazy = 0 < n - self._full < _CHECKPOINT
-        if lazy and _getrefcount(s) <= 3:
+        if lazy and _getrefcount(s) <= SOLE_HOLDER:
             # Nothing but this game (and this frame) holds s (no fork, no caller, no undo
             # record): the step changes it in place; a failed step is undone by replay.
             new = s

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.deck import Deck, redeal
 from ..core.errors import GameError, IllegalActionError
-from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _freeze
+from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, SOLE_HOLDER, Game, State, _freeze
 from . import data
 from .actions import Move
 from .board import (
@@ -669,7 +669,7 @@ class SpaceBase(Game):
         n = len(undo)
         lazy = 0 < n - self._full < _CHECKPOINT  # a lazy undo record (see ``_before``)
         p = s.player
-        if lazy and _getrefcount(s) <= 3:
+        if lazy and _getrefcount(s) <= SOLE_HOLDER:
             # Nothing but this game (and this frame) holds s (no fork, no caller, no undo
             # record): the step is made on s itself, as on a copy (``own`` cleared: its
             # board, deck and pile are copied on write); a failed step is undone by replay.
@@ -993,7 +993,7 @@ class SpaceBase(Game):
             x ^= x >> 31
             n = len(undo)
             lazy = 0 < n - self._full < _CHECKPOINT  # a lazy undo record (see ``_before``)
-            if lazy and _getrefcount(s) <= 3:  # held by self._s and s only: as in apply
+            if lazy and _getrefcount(s) <= SOLE_HOLDER:  # held by self._s and s only: as in apply
                 new = s
                 s.own = 0
             else:
