@@ -588,17 +588,7 @@ class Blast(Game):
         while undo[j].__class__ is int:
             j -= 1
         s = self._before(j)
-        hist, scratch = self._hist, []  # type: ignore[var-annotated]
-        for k in range(j, index):
-            s = s.copy()
-            player, value, _ = hist[k]
-            if player == CHANCE:
-                self._resolve(s, value, scratch)
-            else:
-                self._act(s, value, scratch)
-            if k + 1 < len(undo):
-                undo[k + 1] = (s, undo[k + 1])
-        return s
+        return self._replay(s, j, index)
 
     def _pop(self) -> tuple[int, Any, str]:
         """``Game._pop``, the record made full first (``_before``)."""

@@ -506,6 +506,24 @@ class Game:
         self._legal_cache = None
 
     # ---------------------------------------------------------------- undo / redo
+    def _replay(self, s: Any, start: int, stop: int) -> Any:
+        """The state before step ``stop``, from ``s``, the state before step ``start``:
+        the steps of the history in between applied again, each to a copy. For a game
+        whose undo records may be lazy (an int: the log's length only, the state not
+        kept): the lazy records passed on the way are made full, ``(state, log length)``."""
+        undo, hist = self._undo, self._hist
+        scratch: list[str] = []
+        for k in range(start, stop):
+            s = s.copy()
+            player, value, _ = hist[k]
+            if player == CHANCE:
+                self._resolve(s, value, scratch)
+            else:
+                self._act(s, value, scratch)
+            if k + 1 < len(undo):
+                undo[k + 1] = (s, undo[k + 1])  # type: ignore[call-overload]
+        return s
+
     @property
     def can_undo(self) -> bool:
         if not self._auto:
