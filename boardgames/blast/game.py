@@ -567,35 +567,11 @@ class Blast(Game):
             if s.chance is None:
                 return
 
-    def _before(self, index: int) -> BlastState:
-        """The state before history step ``index`` (``index == step_count``: the current
-        one), from the undo stack. Besides the core's full records ``(state, log
-        length)`` it holds the snapshots of ``apply`` (the state's slots and the log's
-        length in one tuple, see ``_thaw``) and the lazy records of ``_roll`` (the log's
-        length only): those are made full records on the way, a lazy one by replaying
-        the steps from the nearest record before it on copies (``_act`` and
-        ``_resolve``, what the written-out steps do): the same states."""
-        undo = self._undo
-        if index < len(undo):
-            rec = undo[index]
-            if rec.__class__ is not int:
-                if len(rec) == 2:
-                    return rec[0]  # type: ignore[no-any-return]
-                s = _thaw(rec)
-                undo[index] = (s, rec[-1])
-                return s
-        j = index - 1
-        while undo[j].__class__ is int:
-            j -= 1
-        s = self._before(j)
-        return self._replay(s, j, index)
-
-    def _pop(self) -> tuple[int, Any, str]:
-        """``Game._pop``, the record made full first (``_before``)."""
-        undo = self._undo
-        if undo and (undo[-1].__class__ is int or len(undo[-1]) != 2):
-            self._before(len(undo) - 1)
-        return super()._pop()
+    def _thaw_record(self, rec: tuple) -> BlastState:
+        """The state of a snapshot undo record of ``apply`` (see ``_thaw``); the core's
+        ``_before`` makes the lazy records of ``_roll`` and ``apply`` (the log's length
+        only) full by replaying the steps from the nearest record before them."""
+        return _thaw(rec)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Order, ...]:

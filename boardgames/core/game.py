@@ -506,6 +506,33 @@ class Game:
         self._legal_cache = None
 
     # ---------------------------------------------------------------- undo / redo
+    def _before(self, index: int) -> Any:
+        """The state before history step ``index`` (``index == step_count``: the current
+        one), from the undo stack. A record is ``(state, log length)``; a game's
+        written-out steps may keep instead a snapshot of the state's slots with the log's
+        length in one tuple (``_thaw_record``: Blast, Intergalactic) or a *lazy* record,
+        an int, the log's length only (Blast, Space Base: the state is not kept). Those
+        are made full records here, a lazy one by replaying the steps from the nearest
+        record before it (``_replay``)."""
+        undo = self._undo
+        if index < len(undo):
+            rec = undo[index]
+            if rec.__class__ is not int:
+                if len(rec) == 2:
+                    return rec[0]
+                s = self._thaw_record(rec)
+                undo[index] = (s, rec[-1])
+                return s
+        j = index - 1
+        while undo[j].__class__ is int:
+            j -= 1
+        return self._replay(self._before(j), j, index)
+
+    def _thaw_record(self, rec: tuple) -> Any:
+        """The state of an undo record that is a snapshot (its slots, then the log's
+        length): for a game whose written-out steps keep snapshots (see ``_before``)."""
+        raise TypeError(f"{type(self).__name__} keeps no snapshot undo records")
+
     def _replay(self, s: Any, start: int, stop: int) -> Any:
         """The state before step ``stop``, from ``s``, the state before step ``start``:
         the steps of the history in between applied again, each to a copy. For a game
@@ -546,7 +573,11 @@ class Game:
         return self
 
     def _pop(self) -> tuple[int, Any, str]:
-        state, loglen = self._undo.pop()
+        undo = self._undo
+        rec = undo[-1]
+        if rec.__class__ is int or len(rec) != 2:  # a snapshot or lazy record (``_before``)
+            self._before(len(undo) - 1)
+        state, loglen = undo.pop()
         step = self._hist.pop()
         self._s = state
         del self._log[loglen:]

@@ -152,7 +152,7 @@ class IntergalacticState(State):
 
 def _thaw(snap: tuple) -> IntergalacticState:
     """The state of which ``snap`` is the snapshot: its slots in order (then the log's
-    length, see ``Intergalactic._pop``). The written-out steps keep snapshots, not
+    length, see ``Intergalactic._thaw_record``). The written-out steps keep snapshots, not
     states, on the undo stack: a tuple of tuples, strings and numbers is untracked by the
     garbage collector once it has seen it, where a state would be traversed by every
     collection for the rest of the game."""
@@ -805,14 +805,11 @@ class Intergalactic(Game):
                 self._legal_cache = legal
                 return
 
-    def _pop(self) -> tuple[int, Any, str]:
-        """``Game._pop``; the written-out steps keep on the undo stack, for the core's
-        ``(state, log length)``, a snapshot of the state they replace and the log's length
-        in one tuple (see :func:`_thaw`), made a record again here."""
-        rec = self._undo[-1]
-        if len(rec) != 2:
-            self._undo[-1] = (_thaw(rec), rec[-1])
-        return super()._pop()
+    def _thaw_record(self, rec: tuple) -> IntergalacticState:
+        """The written-out steps keep on the undo stack, for the core's ``(state, log
+        length)``, a snapshot of the state they replace and the log's length in one tuple
+        (see :func:`_thaw`); the core's ``_before`` and ``_pop`` make it a record again."""
+        return _thaw(rec)
 
     def _scores(self, s: IntergalacticState) -> tuple[int, ...]:
         return tuple(self.vp(p, s) for p in range(self.players))

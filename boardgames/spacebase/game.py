@@ -702,30 +702,6 @@ class SpaceBase(Game):
     _full = -_CHECKPOINT
     """The undo stack's index of the last full record ``apply`` or ``_settle`` made."""
 
-    def _before(self, index: int) -> SpaceBaseState:
-        """The state before history step ``index``, from the undo stack. ``apply`` and
-        ``_settle`` keep a full record ``(state, log length)`` every ``_CHECKPOINT``
-        steps (or when undo took the stack back past the last one) and in between only
-        the log's length: the states a game passes through are not kept (far fewer
-        objects for the collector). A lazy record is made full here by replaying the
-        steps from the nearest full record before it on copies (``_act``, ``_resolve``:
-        what the written-out steps do), making the records on the way full too."""
-        undo = self._undo
-        if index < len(undo) and undo[index].__class__ is not int:
-            return undo[index][0]  # type: ignore[no-any-return]
-        j = index - 1
-        while undo[j].__class__ is int:
-            j -= 1
-        s = undo[j][0]
-        return self._replay(s, j, index)
-
-    def _pop(self) -> tuple[int, Any, str]:
-        """``Game._pop``, the record made full first (``_before``)."""
-        undo = self._undo
-        if undo and undo[-1].__class__ is int:
-            self._before(len(undo) - 1)
-        return super()._pop()
-
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> tuple[Move, ...]:
         """The legal actions, sorted by notation and unique (empty at chance nodes and
