@@ -47,13 +47,13 @@ from typing import TYPE_CHECKING
 
 from ..core.game import CHANCE
 from . import data
-from .board import REQUIRES, Board, Cell
+from .board import REQUIRES, Board, Cell, near
 
 if TYPE_CHECKING:
     from .actions import Move
     from .game import SpaceBase, SpaceBaseState
 
-__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value"]
+__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value", "values_ahead"]
 
 REPAIR_MEAN = 5.5
 """The mean damage of a meteor (1D10), i.e. the mean cost of repairing a hit."""
@@ -93,7 +93,29 @@ def _site_terms(board: Board, focus: int, n: int, turns: float,
                 meteors: float) -> list[float]:
     """The map's part of every player's value (income times turns left, sites, ores
     carried, meteor exposure), with the potential of defunct installations and the room
-    to build for ``focus`` only."""
+    to build for ``focus`` only. The counts and sums it is made of (:func:`_parts`) are
+    kept per board (a game's boards never change)."""
+    return _combine(_parts(board, focus, n), focus, n, turns, meteors,
+                    board._fmask(focus).bit_count())
+
+
+Parts = tuple[list[int], list[int], list[int], list[float], float, list[tuple[Cell, float]]]
+"""What :func:`_site_terms` adds up, per player: income, sites, ore types carried,
+meteor exposure; then ``focus``'s potential and its terms in the order they were added
+(``(cell, term)``, the map's order: :func:`values_ahead` re-adds them after a move)."""
+
+_PARTS: dict[tuple[int, int, int], tuple[Board, Parts]] = {}
+_PARTS_MAX = 4096
+""":func:`_parts` per ``(id(board), focus, players)``. An entry holds its board, so the
+id is not reused while it is there; a game's boards are read-only (every step makes a
+new one), so an entry never goes stale. Emptied when full."""
+
+
+def _parts(board: Board, focus: int, n: int) -> Parts:
+    key = (id(board), focus, n)
+    hit = _PARTS.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
     name, owner, func, dmg, ores = board._name, board._owner, board._func, board._dmg, \
         board._ores
     income = [0] * n
@@ -101,6 +123,7 @@ def _site_terms(board: Board, focus: int, n: int, turns: float,
     exposed = [0.0] * n
     carried: list[set[str]] = [set() for _ in range(n)]
     potential = 0.0
+    terms: list[tuple[Cell, float]] = []
     cover: set[Cell] = set()
     for c in func:
         if _ROLE[name[c]] == "shield":
@@ -122,22 +145,38 @@ def _site_terms(board: Board, focus: int, n: int, turns: float,
             reqs = REQUIRES[_ROLE[nm]]
             if reqs:
                 met = sum(1 for r in reqs if board._met(c, r))
-                potential += POTENTIAL * inc * met / len(reqs)
-    out = [income[q] * turns + ORE_BONUS * turns * len(carried[q]) + SITE_BONUS * sites[q]
+                t = POTENTIAL * inc * met / len(reqs)
+                potential += t
+                terms.append((c, t))
+    parts = (income, sites, [len(x) for x in carried], exposed, potential, terms)
+    if len(_PARTS) >= _PARTS_MAX:
+        _PARTS.clear()
+    _PARTS[key] = (board, parts)
+    return parts
+
+
+def _combine(parts: Parts, focus: int, n: int, turns: float, meteors: float,
+             front: int) -> list[float]:
+    """:func:`_site_terms` from its parts (``front``: the cells of ``focus``'s frontier)."""
+    income, sites, carried, exposed, potential = parts[:5]
+    out = [income[q] * turns + ORE_BONUS * turns * carried[q] + SITE_BONUS * sites[q]
            - meteors * exposed[q] / METEOR_CELLS for q in range(n)]
-    out[focus] += potential * turns + FRONTIER_BONUS * min(board._fmask(focus).bit_count(),
-                                                           FRONTIER_CAP)
+    out[focus] += potential * turns + FRONTIER_BONUS * min(front, FRONTIER_CAP)
     return out
 
 
 def _state_value(s: SpaceBaseState, n: int, player: int, hand: Iterable[str],
-                 drawn: int = 0) -> float:
+                 drawn: int = 0, site: tuple[Parts, int] | None = None,
+                 credits: tuple[int, ...] | None = None) -> float:
     """The value of position ``s`` for ``player`` holding ``hand`` (plus ``drawn`` cards
     it has not seen), minus the best opponent's. Reads only the public parts of ``s``
     (map, credits, deck size, hand sizes, whether a draw is pending). A pending draw
     counts as the unseen card it will give, so a draw taken without a chance node (a
-    known deck order) and a pending one are worth the same."""
-    credits = s.credits
+    known deck order) and a pending one are worth the same. ``site`` (the map's parts
+    and ``player``'s frontier size) and ``credits`` stand for the map and the credits of
+    ``s`` when given (:func:`values_ahead`: a position one step ahead that is not made)."""
+    if credits is None:
+        credits = s.credits
     if s.phase == "over":
         best = max((credits[q] for q in range(n) if q != player), default=0)
         return float(credits[player] - best)
@@ -150,7 +189,10 @@ def _state_value(s: SpaceBaseState, n: int, player: int, hand: Iterable[str],
             drawn += 1
         else:
             sizes[drawer] += 1
-    terms = _site_terms(s.board, player, n, deck / n, float(deck))
+    if site is None:
+        terms = _site_terms(s.board, player, n, deck / n, float(deck))
+    else:
+        terms = _combine(site[0], player, n, deck / n, float(deck), site[1])
     mine = (credits[player] + terms[player] + sum(CARD_VALUE[c] for c in hand)
             + drawn * UNKNOWN_CARD)
     best = max(credits[q] + terms[q] + sizes[q] * UNKNOWN_CARD for q in range(n) if q != player)
@@ -177,12 +219,178 @@ def rollout_value(game: SpaceBase, player: int) -> float:
     with 3 left as much. What MCTS scores its playouts with; it reads what
     :func:`evaluate` reads."""
     s = game.state
-    lead = _state_value(s, game.players, player, game.hand(player))
+    return _chance_of(s, _state_value(s, game.players, player, s.hands[player]))
+
+
+def _chance_of(s: SpaceBaseState, lead: float) -> float:
     x = lead / (7.0 * math.sqrt(len(s.deck) + 1))
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)
     return e / (1.0 + e)
+
+
+def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move]) -> list[float]:
+    """``rollout_value`` of the position after each of ``actions`` (legal actions of
+    ``game``), for ``player``, the position as MCTS's look-ahead makes it (the engine's
+    ``_act`` on a copy, stopped at the next chance node): the same floats, computed
+    without playing an action where its change to the map is known, for the decisions
+    that come in numbers when a move is completed (``MCTSAgent(complete=...)``):
+
+    * ``place (x,y)`` of an installation that would not work there (it meets not all of
+      its requirements: then it changes nothing else on the map), or of a resource or a
+      Volcano with no installation logistically next to it;
+    * ``repair (x,y) n`` that leaves damage (the map works as before; credits paid);
+    * ``move``/``swap`` of a Transfer card between sites that are installations not
+      working, and would not work at their new cells either.
+
+    Those positions differ from the one before by a site more, or moved, and credits:
+    the value's parts (:func:`_parts`) are the board's, with one site and its potential
+    added or moved, re-added in the map's order as :func:`_site_terms` adds them. Every
+    other action is played on a copy. Only for the player to move."""
+    s = game._s
+    n = game.players
+    out: list[float] = []
+    fast = None
+    if s.chance is None and s.phase != "over" and s.player == player:
+        pend = s.pending
+        if pend is None:
+            if s.phase == "repair":
+                fast = _Ahead(s, n, player)._repair
+        elif pend[0] == "build":
+            fast = _Ahead(s, n, player)._place
+        elif pend[0] == "transfer":
+            fast = _Ahead(s, n, player)._transfer
+    for a in actions:
+        v = None if fast is None else fast(a)
+        if v is None:
+            new = s.copy()
+            game._act(new, a, [])
+            v = _chance_of(new, _state_value(new, n, player, new.hands[player]))
+        out.append(v)
+    return out
+
+
+class _Ahead:
+    """:func:`values_ahead`'s known changes, from position ``s`` (``player`` to move)."""
+
+    __slots__ = ("board", "n", "parts", "player", "s")
+
+    def __init__(self, s: SpaceBaseState, n: int, player: int) -> None:
+        self.s = s
+        self.n = n
+        self.player = player
+        self.board = s.board
+        self.parts = _parts(s.board, player, n)
+
+    def _value(self, parts: Parts, front: int, hand: Sequence[str],
+               credits: tuple[int, ...] | None = None) -> float:
+        s = self.s
+        return _chance_of(s, _state_value(s, self.n, self.player, hand, 0, (parts, front),
+                                          credits))
+
+    def _works(self, c: Cell, name: str) -> bool:
+        """Would an undamaged ``name`` work on ``c`` (the map's other sites as they are)?"""
+        b = self.board
+        return all(b._met(c, r) for r in REQUIRES[_ROLE[name]])
+
+    def _term(self, c: Cell, name: str, owner: int, damaged: bool) -> float | None:
+        """The potential term :func:`_parts` adds for a site ``name`` on ``c`` that does not
+        work (None: none)."""
+        inc = _INCOME[name]
+        if owner != self.player or not inc or damaged:
+            return None
+        reqs = REQUIRES[_ROLE[name]]
+        if not reqs:
+            return None
+        b = self.board
+        met = sum(1 for r in reqs if b._met(c, r))
+        return POTENTIAL * inc * met / len(reqs)
+
+    def _place(self, a: Move) -> float | None:
+        if a.verb != "place":
+            return None
+        s, b, c, p = self.s, self.board, a.cell, self.player
+        card = s.pending[1]
+        if card in _INSTALL:
+            if self._works(c, card):
+                return None  # it works: support may spread (played on a copy)
+            t = self._term(c, card, p, False)
+        else:  # a resource or a Volcano: it changes nothing if no installation is near
+            name = b._name
+            if any(name[d] in _INSTALL for d in b._lnb(c)):
+                return None
+            t = None
+        income, sites, carried, exposed, potential, terms = self.parts
+        sites = sites.copy()
+        sites[p] += 1
+        if t is not None:
+            potential += t
+        bit, nbm = b._kit[0], b._kit[1]
+        occ = b._occ | bit[c]
+        front = (b._fmask(p) | nbm[c]) & ~occ
+        hand = s.hands[p]
+        i = hand.index(card)
+        return self._value((income, sites, carried, exposed, potential, terms),
+                           front.bit_count(), hand[:i] + hand[i + 1:])
+
+    def _repair(self, a: Move) -> float | None:
+        if a.verb != "repair" or a.n >= self.board._dmg.get(a.cell, 0):
+            return None  # the damage is gone: the site may work again (played on a copy)
+        s, p = self.s, self.player
+        credits = s.credits
+        credits = (*credits[:p], credits[p] - a.n, *credits[p + 1:])
+        return self._value(self.parts, self.board._fmask(p).bit_count(), s.hands[p],
+                           credits)
+
+    def _transfer(self, a: Move) -> float | None:
+        v = a.verb
+        if v != "move" and v != "swap":
+            return None
+        s, b, p = self.s, self.board, self.player
+        src, dst = s.pending[1], a.cell
+        name, owner, func, dmg = b._name, b._owner, b._func, b._dmg
+        na = name[src]
+        if na not in _INSTALL or src in func:
+            return None
+        # the sites that land on dst (and on src for a swap), each with owner and damage
+        landing = [(dst, na, owner[src], src in dmg)]
+        if v == "swap":
+            nb_ = name[dst]
+            if nb_ not in _INSTALL or dst in func:
+                return None
+            landing = [(src, nb_, owner[dst], dst in dmg), (dst, na, owner[src], src in dmg)]
+        for c, nm, _, damaged in landing:
+            if not damaged and self._works(c, nm):
+                return None
+        income, sites, carried, exposed, _, terms = self.parts
+        gone = (src, dst)
+        potential = 0.0
+        kept = []
+        for c, t in terms:  # the map's order: the sites that stay, then those moved
+            if c not in gone:
+                potential += t
+                kept.append((c, t))
+        for c, nm, o, damaged in landing:
+            t = self._term(c, nm, o, damaged)
+            if t is not None:
+                potential += t
+                kept.append((c, t))
+        bit, kit = b._kit[0], b._kit
+        om = b._omask(p)
+        occ = b._occ
+        if v == "move":
+            occ = (occ & ~bit[src]) | bit[dst]
+            if owner[src] == p:
+                om = (om & ~bit[src]) | bit[dst]
+        else:
+            om &= ~(bit[src] | bit[dst])
+            for c, _, o, _ in landing:
+                if o == p:
+                    om |= bit[c]
+        front = near(om, kit) & ~occ
+        return self._value((income, sites, carried, exposed, potential, kept),
+                           front.bit_count(), s.hands[p])
 
 
 def _known_hand(hand: Sequence[str], line: Sequence[Move]) -> list[str]:
