@@ -99,10 +99,10 @@ def _site_terms(board: Board, focus: int, n: int, turns: float,
                     board._fmask(focus).bit_count())
 
 
-Parts = tuple[list[int], list[int], list[int], list[float], float, list[tuple[Cell, float]]]
+Parts = tuple[list[int], list[int], list[int], list[float], float, dict[Cell, float]]
 """What :func:`_site_terms` adds up, per player: income, sites, ore types carried,
 meteor exposure; then ``focus``'s potential and its terms in the order they were added
-(``(cell, term)``, the map's order: :func:`values_ahead` re-adds them after a move)."""
+(``{cell: term}``, the map's order: :func:`values_ahead` re-adds them after a change)."""
 
 _PARTS: dict[tuple[int, int, int], tuple[Board, Parts]] = {}
 _PARTS_MAX = 4096
@@ -123,7 +123,7 @@ def _parts(board: Board, focus: int, n: int) -> Parts:
     exposed = [0.0] * n
     carried: list[set[str]] = [set() for _ in range(n)]
     potential = 0.0
-    terms: list[tuple[Cell, float]] = []
+    terms: dict[Cell, float] = {}
     cover: set[Cell] = set()
     for c in func:
         if _ROLE[name[c]] == "shield":
@@ -147,12 +147,85 @@ def _parts(board: Board, focus: int, n: int) -> Parts:
                 met = sum(1 for r in reqs if board._met(c, r))
                 t = POTENTIAL * inc * met / len(reqs)
                 potential += t
-                terms.append((c, t))
+                terms[c] = t
     parts = (income, sites, [len(x) for x in carried], exposed, potential, terms)
+    _keep(key, board, parts)
+    return parts
+
+
+def _keep(key: tuple[int, int, int], board: Board, parts: Parts) -> None:
     if len(_PARTS) >= _PARTS_MAX:
         _PARTS.clear()
     _PARTS[key] = (board, parts)
-    return parts
+
+
+def _derive(parent: Board, board: Board, touched: Iterable[Cell], focus: int,
+            n: int) -> None:
+    """Keep :func:`_parts` of ``board``, made by a step from ``parent`` that put, took,
+    claimed or repaired the sites of ``touched`` cells only (the rest of the map changed
+    by the engine's fixed point alone), from the parent's parts: a potential term is
+    made again only for the sites whose requirements met may have changed (the changed
+    sites, those whose working or ores changed, and their logistic neighbours on either
+    board); the sums are made again in the map's order: the same floats as
+    :func:`_parts` of ``board``."""
+    key = (id(board), focus, n)
+    hit = _PARTS.get(key)
+    if hit is not None and hit[0] is board:
+        return
+    terms0 = _parts(parent, focus, n)[5]
+    name, owner, func, dmg, ores = board._name, board._owner, board._func, board._dmg, \
+        board._ores
+    changed: set[Cell] = set(touched)
+    func0 = parent._func
+    if func is not func0:
+        changed |= func0 ^ func
+        ores0 = parent._ores
+        if ores is not ores0:
+            for c, x in ores.items():
+                if ores0.get(c) != x:
+                    changed.add(c)
+    near_: set[Cell] = set(changed)
+    for c in changed:
+        near_.update(parent._lnb(c))
+        near_.update(board._lnb(c))
+    income = [0] * n
+    sites = [0] * n
+    exposed = [0.0] * n
+    carried: list[set[str]] = [set() for _ in range(n)]
+    potential = 0.0
+    terms: dict[Cell, float] = {}
+    cover: set[Cell] = set()
+    for c in func:
+        if _ROLE[name[c]] == "shield":
+            cover.add(c)
+            cover.update(board._nb[c])
+    for c, o in owner.items():
+        sites[o] += 1
+        if c in func:
+            nm = name[c]
+            if nm in _INSTALL:
+                inc = _INCOME[nm]
+                income[o] += inc
+                if _ROLE[nm] in _CARRIERS:
+                    carried[o] |= ores.get(c, _NONE)
+                if c not in cover:
+                    exposed[o] += REPAIR_MEAN + inc / n
+        elif c in near_:
+            nm = name[c]
+            if o == focus and nm in _INSTALL and c not in dmg:
+                inc = _INCOME[nm]
+                reqs = REQUIRES[_ROLE[nm]]
+                if inc and reqs:
+                    met = sum(1 for r in reqs if board._met(c, r))
+                    t = POTENTIAL * inc * met / len(reqs)
+                    potential += t
+                    terms[c] = t
+        elif o == focus:
+            t = terms0.get(c)
+            if t is not None:
+                potential += t
+                terms[c] = t
+    _keep(key, board, (income, sites, [len(x) for x in carried], exposed, potential, terms))
 
 
 def _combine(parts: Parts, focus: int, n: int, turns: float, meteors: float,
@@ -266,6 +339,12 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move]) -> list[
         if v is None:
             new = s.copy()
             game._act(new, a, [])
+            if new.board is not s.board:
+                c = a.cell
+                if c is not None:  # the step's own sites: a.cell (and a Transfer's source)
+                    pend = s.pending
+                    touched = (c,) if pend is None or pend[0] != "transfer" else (c, pend[1])
+                    _derive(s.board, new.board, touched, player, n)
             v = _chance_of(new, _state_value(new, n, player, new.hands[player]))
         out.append(v)
     return out
@@ -366,16 +445,16 @@ class _Ahead:
         income, sites, carried, exposed, _, terms = self.parts
         gone = (src, dst)
         potential = 0.0
-        kept = []
-        for c, t in terms:  # the map's order: the sites that stay, then those moved
+        kept = {}
+        for c, t in terms.items():  # the map's order: the sites that stay, then those moved
             if c not in gone:
                 potential += t
-                kept.append((c, t))
+                kept[c] = t
         for c, nm, o, damaged in landing:
             t = self._term(c, nm, o, damaged)
             if t is not None:
                 potential += t
-                kept.append((c, t))
+                kept[c] = t
         bit, kit = b._kit[0], b._kit
         om = b._omask(p)
         occ = b._occ
