@@ -180,6 +180,15 @@ def _ahead(g: Game, action: Any) -> Game:
     return h
 
 
+def _wrap(g: Game, s: Any) -> Game:
+    """A bare copy of ``g`` (as :func:`_ahead` makes) whose position is the state ``s``."""
+    h = object.__new__(type(g))
+    h.__dict__.update(g.__dict__)
+    h._s = s
+    h._legal_cache = None
+    return h
+
+
 PLAYOUTS = ("random", "greedy")
 
 
@@ -505,6 +514,20 @@ class MCTSAgent(Agent):
         if values is None:
             values = node.values = {}
         value = self._value
+        ahead = self._values_ahead
+        if ahead is not None and self._complete:
+            # the game's values one step ahead, at once (``made``: the positions it
+            # played); an action after which ``to`` moves again is valued after its
+            # completion instead, as below (the game may leave those out: nan)
+            todo = [a for a in legal if a not in values]
+            made: list[Any] = []
+            for a, v, s in zip(todo, ahead(g, to, todo, made), made, strict=True):
+                h = _ahead(g, a) if s is None else _wrap(g, s)
+                if h._to_move(h._s) == to:
+                    h, v = self._completed(h, to)
+                if v is None or v != v:  # not completed after all: valued as it stands
+                    v = float(value(h, to))
+                values[a] = v
         for a in legal:
             if a not in values:
                 h, v = self._completed(_ahead(g, a), to)

@@ -86,6 +86,7 @@ _INCOME = {c.name: c.income or 0 for c in data.CARD_LIST}
 _INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
 _CARRIERS = frozenset({"outpost", "extractor", "refinery"})
 _EXPAND = frozenset({"build", "transfer"})  # verbs whose action leaves a sub-decision
+_CONTINUED = frozenset({"build", "transfer", "look"})  # ... always the same player's
 _NONE: frozenset[str] = frozenset()
 
 
@@ -303,7 +304,8 @@ def _chance_of(s: SpaceBaseState, lead: float) -> float:
     return e / (1.0 + e)
 
 
-def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move]) -> list[float]:
+def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
+                 made: list[SpaceBaseState | None] | None = None) -> list[float]:
     """``rollout_value`` of the position after each of ``actions`` (legal actions of
     ``game``), for ``player``, the position as MCTS's look-ahead makes it (the engine's
     ``_act`` on a copy, stopped at the next chance node): the same floats, computed
@@ -320,7 +322,13 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move]) -> list[
     Those positions differ from the one before by a site more, or moved, and credits:
     the value's parts (:func:`_parts`) are the board's, with one site and its potential
     added or moved, re-added in the map's order as :func:`_site_terms` adds them. Every
-    other action is played on a copy. Only for the player to move."""
+    other action is played on a copy (its map's value parts derived from those of the
+    map before: :func:`_derive`), and ``made``, if given, gets the position of each action
+    played, None for the others. Only for the player to move.
+
+    ``made`` given, the caller completes the actions after which the player moves again
+    (MCTS's ``_ranked``): those known to (``build``, ``transfer``, ``look``: a cell, a
+    move, a card to take follows) are not valued (nan)."""
     s = game._s
     n = game.players
     out: list[float] = []
@@ -335,6 +343,10 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move]) -> list[
         elif pend[0] == "transfer":
             fast = _Ahead(s, n, player)._transfer
     for a in actions:
+        if made is not None and a.verb in _CONTINUED:
+            out.append(math.nan)
+            made.append(None)
+            continue
         v = None if fast is None else fast(a)
         if v is None:
             new = s.copy()
@@ -346,6 +358,10 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move]) -> list[
                     touched = (c,) if pend is None or pend[0] != "transfer" else (c, pend[1])
                     _derive(s.board, new.board, touched, player, n)
             v = _chance_of(new, _state_value(new, n, player, new.hands[player]))
+            if made is not None:
+                made.append(new)
+        elif made is not None:
+            made.append(None)
         out.append(v)
     return out
 
