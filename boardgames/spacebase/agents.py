@@ -108,8 +108,8 @@ meteor exposure; then ``focus``'s potential and its terms in the order they were
 _PARTS: dict[tuple[int, int, int], tuple[Board, Parts]] = {}
 _PARTS_MAX = 4096
 """:func:`_parts` per ``(id(board), focus, players)``. An entry holds its board, so the
-id is not reused while it is there; a game's boards are read-only (every step makes a
-new one), so an entry never goes stale. Emptied when full."""
+id is not reused while it is there; only read-only boards are kept (a game's: every
+step makes a new one), so an entry never goes stale. Emptied when full."""
 
 
 def _parts(board: Board, focus: int, n: int) -> Parts:
@@ -155,6 +155,8 @@ def _parts(board: Board, focus: int, n: int) -> Parts:
 
 
 def _keep(key: tuple[int, int, int], board: Board, parts: Parts) -> None:
+    if not board._readonly:  # a board one may still change (``Board.copy()``): not kept
+        return
     if len(_PARTS) >= _PARTS_MAX:
         _PARTS.clear()
     _PARTS[key] = (board, parts)

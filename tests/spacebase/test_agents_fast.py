@@ -195,3 +195,17 @@ def test_mcts_makes_the_same_choices_with_and_without_the_fast_look_ahead(
         assert runs[0] == runs[1]
         kinds[g.state.phase] += 1
     assert len(kinds) >= 2, kinds
+
+
+def test_a_board_that_may_still_change_is_valued_afresh() -> None:
+    """Only read-only boards (a game's) have their value parts kept: a writable copy
+    changed after being valued is valued again as it is now."""
+    g = next(x for i, x in enumerate(decisions(2, 4, explore=0.0)) if i == 60)
+    b = g.state.board.copy()
+    before = sa._site_terms(b, 0, 2, 10.0, 20.0)
+    assert before == plain_site_terms(b, 0, 2, 10.0, 20.0)
+    cell = sorted(b._frontier(0))[0]
+    b.place("Research Station", cell, 0)
+    after = sa._site_terms(b, 0, 2, 10.0, 20.0)
+    assert after == plain_site_terms(b, 0, 2, 10.0, 20.0)
+    assert after != before
