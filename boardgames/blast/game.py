@@ -13,7 +13,7 @@ import random
 from bisect import bisect_right
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, chain, compress, repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter, is_, itemgetter
 from sys import getrefcount as _getrefcount
 from typing import Any, NamedTuple
@@ -144,6 +144,7 @@ class _Rare(NamedTuple):
 
 _new_rare = tuple.__new__
 _object_new = object.__new__
+_elements = Counter.elements
 
 
 def _rare_field(name: str) -> property:
@@ -300,7 +301,7 @@ class Blast(Game):
         b1[home1 - 1] = data.army_forces("empire")
         s.units = (tuple(b0), tuple(b1))
         s.hands = ((), ())
-        s.deck = Deck(data.deck_counts())
+        s.deck = _deck(dict(data.deck_counts()))
         s.vortex = ()
         s.draws = (1, 0) * data.HAND_START
         s.faces = ()
@@ -452,7 +453,9 @@ class Blast(Game):
                 self._move(new, x.sector, x.force, x.die, DIRECTIONS[new.player], log)
                 # and _advance's move stage in its most frequent case: the move goes on
                 if (new.dice and self.rules.use_dice == "each"
-                        and self._has_movable(new, new.player)):
+                        and (self._has_movable(new, new.player) if new.rare.pins
+                             else not all(compress(new.units[1 - new.player],
+                                                   new.units[new.player])))):
                     new.pending = "move"
                 else:
                     self._advance(new, log)
@@ -518,17 +521,13 @@ class Blast(Game):
             try:
                 if kind == "draw":
                     deck = s.deck
-                    names, weights = deck._outcomes or deck.outcomes()
-                    if len(names) > 1:
-                        sums = list(accumulate(weights))
-                        i = bisect_right(sums, (x * sums[-1]) >> 64)
-                    else:
-                        i = 0
-                    text = outcome = names[i]
+                    cards = _cards_of(deck)  # the draw: see ``_Cards``
+                    i = (x * len(cards)) >> 64
+                    text = outcome = cards[i]
                     # _resolve of a draw, written out: the card goes to the hand of the
                     # next player of ``draws``; the next draw of a turn is a chance node.
                     s.chance = None
-                    s.deck = _taken_at(deck, names, weights, i)
+                    s.deck = _without(deck, cards, i)
                     draws = s.draws
                     p = draws[0]
                     s.draws = draws = _DRAWS_LEFT.get(draws) or draws[1:]
@@ -1344,12 +1343,7 @@ class Blast(Game):
                 # ``deck.add(s.vortex)`` would fill it.
                 counts: dict[str, int] = {}
                 _count_elements(counts, s.vortex)
-                deck = object.__new__(Deck)
-                deck.counts = counts
-                deck.known = s.deck.known  # shared, as in ``_taken_at``
-                deck.unknown = len(s.vortex)
-                deck._outcomes = None
-                s.deck = deck
+                s.deck = _deck(counts, tuple(sorted(s.vortex)))
                 log.append(f"The deck is empty: the vortex ({len(s.vortex)} cards) is "
                            "shuffled into a new deck")
                 s.vortex = ()
@@ -1471,8 +1465,15 @@ class Blast(Game):
             if st in _MOVE_TO_RESOLVE:
                 if st == "move":
                     s.phase = "move"
-                    if s.dice and (self._has_movable(s, a) if self.rules.use_dice == "each"
-                                   else self._can_move(s, a)):  # _can_move, written out
+                    if not s.dice:
+                        movable = False
+                    elif self.rules.use_dice != "each":
+                        movable = self._can_move(s, a)
+                    elif s.rare.pins:
+                        movable = self._has_movable(s, a)
+                    else:  # _has_movable, written out: own units on a sector without enemies
+                        movable = not all(compress(s.units[d], s.units[a]))
+                    if movable:
                         s.pending = "move"  # self._decide(s, "move", a), written out
                         s.actor = a
                         s.stage = "move"
@@ -1495,7 +1496,9 @@ class Blast(Game):
                     st = "fights"
                 if st == "fights":
                     s.phase = "fight"
-                    contested = self._contested(s)
+                    # (any(compress(...)): a sector holding both sides, without a call)
+                    u0, u1 = s.units
+                    contested = any(compress(u1, u0)) and self._contested(s)
                     if contested:
                         if len(contested) > 1:
                             self._decide(s, "fight", a)
@@ -1568,11 +1571,8 @@ class Blast(Game):
     def _has_movable(self, s: BlastState, p: int) -> bool:
         """``p`` has a unit that may move (not jammed, not on an enemy sector)."""
         own, opp, pins = s.units[p], s.units[1 - p], s.rare.pins
-        if not pins:  # a sector with own units and no enemy units
-            for i in compress(_SECTOR_INDICES, own):  # noqa: SIM110 (no generator frame)
-                if not opp[i]:
-                    return True
-            return False
+        if not pins:  # a sector with own units and no enemy units (a C loop)
+            return not all(compress(opp, own))
         for i in range(SECTORS):
             st = own[i]
             if st and not opp[i] and len(st) > sum(1 for sec, _ in pins if sec == i + 1):
@@ -1792,6 +1792,7 @@ _MOVE_TEXT: dict[tuple[int, ...], str] = {}
 _TEXT_SECTORS = tuple(sorted(range(1, SECTORS + 1), key=lambda sec: f"{sec}:"))
 """The sectors in the order of the moves' notations (``move 10:1`` before ``move 1:1``)."""
 _in_text_order = itemgetter(*(sec - 1 for sec in _TEXT_SECTORS))
+
 _BY_DIE_OF: dict[tuple[tuple[int, int, int], ...], tuple[Any, ...]] = {}
 """dice -> ``_MOVE_BY_DIE[v].__getitem__`` for each die value v, in the order of their
 text."""
@@ -1801,32 +1802,62 @@ _PLAY_ORDER = {c: order("play", c) for c in BY_NAME}
 
 
 # ---------------------------------------------------------------------- the deck
-def _taken(deck: Deck, name: str) -> Deck:
-    """A new deck: ``deck`` without one unknown ``name`` (a state's deck is shared with
-    the states before it, copy-on-write, so it is never changed in place)."""
-    if deck.counts.get(name, 0) <= 0:
-        raise ValueError(f"no unknown {name!r} left in the deck")
-    names, weights = deck.outcomes()
-    return _taken_at(deck, names, weights, names.index(name))
+class _Cards(Deck):
+    """A Blast deck: a core ``Deck`` that also keeps its unknown cards as one sorted tuple,
+    each copy once (``cards``). The core's draw (the step's SplitMix64 output ``x`` scaled
+    to the total weight, placed among the running sums of ``outcomes()``) is then
+    ``cards[(x * len(cards)) >> 64]``, and the next deck is ``cards`` without it: no running
+    sums and no outcome lists per draw (``outcomes()`` is made from ``counts`` when asked).
+    A state's deck is shared with the states before it (copy-on-write): never changed."""
+
+    __slots__ = ("cards",)
 
 
-def _taken_at(deck: Deck, names: tuple[str, ...], weights: tuple[int, ...], i: int) -> Deck:
-    """``_taken(deck, names[i])`` for ``(names, weights) == deck.outcomes()``."""
-    name = names[i]
-    n = weights[i]
+def _deck(counts: dict[str, int], cards: tuple[str, ...] | None = None) -> _Cards:
+    """The Blast deck of the unknown cards ``counts`` (positive ints, no known cards);
+    ``cards`` are those cards, sorted, when the caller has them."""
+    d = _object_new(_Cards)
+    d.counts = counts
+    d.cards = tuple(sorted(_elements(counts))) if cards is None else cards
+    d.known = []
+    d.unknown = len(d.cards)
+    d._outcomes = None
+    return d
+
+
+def _cards_of(deck: Deck) -> tuple[str, ...]:
+    """The unknown cards of ``deck``, sorted (a core ``Deck``, e.g. from ``redeal``, has
+    only their counts)."""
+    try:
+        return deck.cards  # type: ignore[attr-defined, no-any-return]
+    except AttributeError:
+        return tuple(sorted(_elements(deck.counts)))
+
+
+def _without(deck: Deck, cards: tuple[str, ...], i: int) -> _Cards:
+    """A new deck: ``deck`` (whose unknown cards are ``cards``) without ``cards[i]``."""
+    name = cards[i]
     counts = deck.counts.copy()
+    n = counts[name]
     if n == 1:
         del counts[name]
-        out = (names[:i] + names[i + 1:], weights[:i] + weights[i + 1:])
     else:
         counts[name] = n - 1
-        out = (names, (*weights[:i], n - 1, *weights[i + 1:]))
-    d = _object_new(Deck)
+    d = _object_new(_Cards)
     d.counts = counts
+    d.cards = cards[:i] + cards[i + 1:]
     d.known = deck.known  # shared as the deck is: a state's deck is never changed
     d.unknown = deck.unknown - 1
-    d._outcomes = out
+    d._outcomes = None
     return d
+
+
+def _taken(deck: Deck, name: str) -> _Cards:
+    """A new deck: ``deck`` without one unknown ``name``."""
+    if deck.counts.get(name, 0) <= 0:
+        raise ValueError(f"no unknown {name!r} left in the deck")
+    cards = _cards_of(deck)
+    return _without(deck, cards, cards.index(name))
 
 
 # ---------------------------------------------------------------------- dice helpers
@@ -2009,10 +2040,10 @@ def _apply_scenario(s: BlastState, sc: dict[str, Any]) -> None:
     rest = full - Counter(s.hands[0]) - Counter(s.hands[1])
     if sc["deck"] is None:
         rest -= Counter(sc["vortex"] or [])
-        s.deck = Deck(dict(rest))
+        s.deck = _deck(dict(+rest))
         s.vortex = tuple(sc["vortex"] or [])
     else:
-        s.deck = Deck(dict(Counter(sc["deck"])))
+        s.deck = _deck(dict(Counter(sc["deck"])))
         rest -= Counter(sc["deck"])
         s.vortex = tuple(sorted(rest.elements())) if sc["vortex"] is None \
             else tuple(sc["vortex"])
