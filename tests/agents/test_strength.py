@@ -50,11 +50,12 @@ RUN: dict[str, Any] = {"workers": 2} if FULL else {"executor": "serial"}
 PRESET = ({"random": "easy", "greedy": "medium", "spacehole": "medium"} if FULL else
           {"random": "easy", "greedy": "easy", "spacehole": "easy"})
 # Space Base's MCTS completes a build before valuing it (``complete=1``, its default:
-# ``agents.COMPLETE_BY_GAME``). It costs about 11 times as much: the CI matches below
+# ``agents.COMPLETE_BY_GAME``). It cost about 11 times as much: the CI matches below
 # took 271 s of CPU against Greedy and 280 s against Random with it (1 and 4 wins of 4),
-# 24 s each without, so the CI size plays without it (``complete=0``, the figures of
-# ``CI_MEASURED``); the full size plays the default, at ``easy`` against Greedy too
-# (``medium`` with it would take about 4 minutes a game).
+# 24 s each without; since the fast look-ahead (``spacebase.agents.values_ahead``) about
+# 4 times as much per decision, still too much for the CI, which plays without it
+# (``complete=0``, the figures of ``CI_MEASURED``); the full size plays the default, at
+# ``easy`` against Greedy too (``medium`` with it: about 2 minutes of CPU a game).
 OPTIONS = {} if FULL else {"spacebase": {"complete": 0}}
 PRESET_FOR = {("spacebase", "greedy"): "easy"} if FULL else {}
 GAMES = 100 if FULL else 4
