@@ -10,6 +10,8 @@ response window) or a chance outcome (``s.chance``).
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 from bisect import bisect_right
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping, Sequence
@@ -264,6 +266,8 @@ class Blast(Game):
     is made (a game from before it was kept takes the general path)."""
     _full = -_CHECKPOINT
     """The undo stack's index of the last full record ``apply`` kept (see ``apply``)."""
+    _mix: tuple[int | None, int, list[int]] = (None, 0, [])
+    """(seed, k, the SplitMix64 outputs of steps k .. k + _LANES - 1) for ``_roll``."""
     Action = Order
     Rules = Rules
     SIDES = SIDES
@@ -508,14 +512,16 @@ class Blast(Game):
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
         self._s = s
         self._legal_cache = None
+        mix = self._mix
         while True:
             k = len(hist)
             if k >= _MAX_STEPS:
                 raise GameError("step limit reached")
-            x = (seed + (k + 1) * _GAMMA) & _M64
-            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-            x ^= x >> 31
+            j = k - mix[1]  # the step's SplitMix64 output, from the game's window of them
+            if not 0 <= j < _LANES or mix[0] != seed:
+                mix = self._mix = (seed, k, _mix64(seed, k))
+                j = 0
+            x = mix[2][j]
             kind = s.chance[0]
             mark = len(log)
             try:
@@ -653,35 +659,28 @@ class Blast(Game):
     def _plain_moves(self, s: BlastState) -> tuple[Order, ...]:
         """``_sort_unique(_legal_moves(s))`` when every move is a plain ``move`` (dice used
         each on its own, no move card in hand, no jammed unit), made in notation order: the
-        sectors in the order of their text (``_TEXT_SECTORS``), each force of a stack once,
-        each unit with the die values in the order of their text."""
+        sectors in the order of their text (``_TEXT_SECTORS``), each force of a stack once
+        (``_ROWS_AT``: the rows of ``_MOVES`` of its units), each unit with the die values
+        in the order of their text (one ``itemgetter`` of its row)."""
         dice = s.dice
         if not dice:
             return _DONE_ONLY
         p = s.player
         own, opp = s.units[p], s.units[1 - p]
-        units: list[tuple[int, int]] = []
-        for sec in compress(_TEXT_SECTORS, _in_text_order(own)):  # sectors with own units
-            if opp[sec - 1]:
-                continue
-            st = own[sec - 1]
-            at = _UNITS_AT[sec].get(st)
-            if at is None:
-                # Each force once, in order (a stack is sorted).
-                at = _UNITS_AT[sec][st] = tuple((sec, f) for f in dict.fromkeys(st))
-            units += at
-        if not units:
+        rows: list[list[Order]] = []
+        for i in compress(_TEXT_INDICES, _in_text_order(own)):  # sectors with own units
+            if not opp[i]:
+                rows += _ROWS_AT[i][own[i]]
+        if not rows:
             return _DONE_ONLY
-        by_die = _BY_DIE_OF.get(dice)
-        if by_die is None:  # the move tables of the die values, in the order of their text
-            by_die = _BY_DIE_OF[dice] = tuple(
-                _MOVE_BY_DIE[v].__getitem__ for v in sorted({d[0] for d in dice}, key=str))
-        if len(by_die) == 1:
-            return tuple(map(by_die[0], units))
-        if len(by_die) == 2:
-            return tuple(chain.from_iterable(zip(map(by_die[0], units),
-                                                 map(by_die[1], units), strict=True)))
-        return tuple(chain.from_iterable(zip(*[map(m, units) for m in by_die], strict=True)))
+        pick = _PICK_OF.get(dice)
+        if pick is None:
+            if max(map(_FIRST, dice)) >= len(_MOVES[1][1]):  # beyond the tables (no rule
+                return _sort_unique(self._legal_moves(s))  # makes one): the general code
+            pick = _PICK_OF[dice] = _pick_moves(dice)
+        if pick[1]:  # a unit's moves: a tuple of orders
+            return tuple(chain.from_iterable(map(pick[0], rows)))
+        return tuple(map(pick[0], rows))  # one die value: the order itself
 
     def _movable_units(self, s: BlastState, p: int) -> list[tuple[int, int]]:
         """Distinct (sector, force) of ``p``'s units that may move: not jammed, not on a
@@ -1737,6 +1736,27 @@ def _move_order(sector: int, force: int, die: int) -> Order:
 
 
 # ---------------------------------------------------------------------- stepping
+_LANES = 64
+_LANE_ONES = sum(1 << (128 * i) for i in range(_LANES))
+_LANE_GAMMA = sum((i * _GAMMA) << (128 * i) for i in range(_LANES))
+_LANE_M64 = _M64 * _LANE_ONES
+
+
+def _mix64(seed: int, k: int) -> list[int]:
+    """The SplitMix64 outputs of steps ``k`` .. ``k + _LANES - 1`` of a game seeded with
+    ``seed`` (``x`` of ``core.rng.draw_index``), computed at once: one big int holds them
+    all, 128 bits apart (a 64-bit product fits in a lane; each shift is masked back into
+    its lane), so each operation costs one Python step for all of them."""
+    x = (((seed + (k + 1) * _GAMMA) & _M64) * _LANE_ONES + _LANE_GAMMA) & _LANE_M64
+    x = ((x ^ ((x >> 30) & _LANE_M64)) * 0xBF58476D1CE4E5B9) & _LANE_M64
+    x = ((x ^ ((x >> 27) & _LANE_M64)) * 0x94D049BB133111EB) & _LANE_M64
+    x ^= (x >> 31) & _LANE_M64
+    words = array("Q", x.to_bytes(16 * _LANES, "little"))
+    if sys.byteorder != "little":
+        words.byteswap()
+    return words[::2].tolist()
+
+
 _PLAIN: dict[type, bool] = {}
 
 
@@ -1791,11 +1811,46 @@ _MOVE_TEXT: dict[tuple[int, ...], str] = {}
 """(player, sector, force, die, direction, enemy there) -> the log line of the move."""
 _TEXT_SECTORS = tuple(sorted(range(1, SECTORS + 1), key=lambda sec: f"{sec}:"))
 """The sectors in the order of the moves' notations (``move 10:1`` before ``move 1:1``)."""
-_in_text_order = itemgetter(*(sec - 1 for sec in _TEXT_SECTORS))
+_TEXT_INDICES = tuple(sec - 1 for sec in _TEXT_SECTORS)
+_in_text_order = itemgetter(*_TEXT_INDICES)
 
-_BY_DIE_OF: dict[tuple[tuple[int, int, int], ...], tuple[Any, ...]] = {}
-"""dice -> ``_MOVE_BY_DIE[v].__getitem__`` for each die value v, in the order of their
-text."""
+
+
+class _RowsAt(dict):  # type: ignore[type-arg]
+    """stack -> the rows of ``_MOVES`` (its orders by die value) of the units of a stack
+    on one sector: each force once, in order (a stack is sorted)."""
+
+    def __init__(self, i: int) -> None:
+        super().__init__()
+        self.sector = i + 1
+
+    def __missing__(self, stack: tuple[int, ...]) -> tuple[list[Order | None], ...]:
+        row = _MOVES[self.sector]
+        out = self[stack] = tuple(row[f] for f in dict.fromkeys(stack))
+        return out
+
+
+_ROWS_AT = tuple(_RowsAt(i) for i in range(SECTORS))
+"""[sector - 1][stack] -> ``_RowsAt``: at most one entry per sub-multiset of an army."""
+_FILLED: set[int] = set()
+"""The die values whose move orders ``_MOVES`` holds for every unit."""
+_PICK_OF: dict[tuple[tuple[int, int, int], ...], tuple[Any, bool]] = {}
+"""dice -> (an ``itemgetter`` of the die values in the order of their text, whether it
+picks more than one)."""
+
+
+def _pick_moves(dice: tuple[tuple[int, int, int], ...]) -> tuple[Any, bool]:
+    """``_PICK_OF[dice]``, with the move orders of its die values made for every unit."""
+    values = sorted({d[0] for d in dice}, key=str)
+    for v in values:
+        if v not in _FILLED:  # once per die value
+            for sec in range(1, SECTORS + 1):
+                for f in range(1, 6):
+                    _move_order(sec, f, v)
+            _FILLED.add(v)
+    if len(_PICK_OF) > 2_000:
+        _PICK_OF.clear()
+    return itemgetter(*values), len(values) > 1
 _DICE_LEGAL: dict[tuple[Any, ...], tuple[Order, ...]] = {}
 """(dice, dice cards in hand) -> the legal actions of the dice window."""
 _PLAY_ORDER = {c: order("play", c) for c in BY_NAME}
