@@ -544,7 +544,9 @@ class Blast(Game):
                     s.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
                     if s.phase != "setup":
                         log.append(_DRAWS_TEXT[p])
-                    if not (draws and s.stage == "drawing" and self._draw_next(s, log)):
+                    if draws and s.stage == "drawing" and len(s.deck.counts) > 1:
+                        s.chance = _DRAW_CHANCE  # the turn's next draw (_draw_next's case)
+                    elif not (draws and s.stage == "drawing" and self._draw_next(s, log)):
                         self._advance(s, log)
                 elif kind == "roll":
                     outcome = _ROLL_AT[(x * 36) >> 64]
@@ -771,11 +773,12 @@ class Blast(Game):
                         out += [order("play", "Space Combat Tactics", sec, f, d)
                                 for sec, f in units]
                 if strategic:
-                    rest = remove_one(values, d)
+                    rest = values if free else remove_one(values, d)
+                    moves = _STRATEGIC_BY_DIE[d] if d < 31 else _MovesByDie(d, "Strategic Move")
                     for sec in dict.fromkeys(map(_FIRST, units)):
                         if free or self._keeps(movable, sec, dest(sec, d, direction),
                                                movable.count(sec), rest, blocked, p, need):
-                            out.append(order("play", "Strategic Move", sec, 0, d))
+                            out.append(moves[sec, 0])
         else:
             by_sector: dict[int, int] = {}
             for sec, _ in units:
@@ -1398,6 +1401,9 @@ class Blast(Game):
                 if st == "drawing":
                     if s.draws:
                         s.stage = "drawing"
+                        if len(s.deck.counts) > 1:  # a chance node (_draw_next's case)
+                            s.chance = _DRAW_CHANCE
+                            return
                         self._draw_next(s, log)
                         continue
                     st = "limit"
@@ -1445,7 +1451,11 @@ class Blast(Game):
                     st = "build"
                 if st == "build":
                     s.phase = "build"
-                    if always or (s.rare.scrap[a] and self._build_options(s)):
+                    faces = s.faces  # (doubles or Reinforcements first: no call mostly)
+                    if always or (s.rare.scrap[a]
+                                  and ("Reinforcements" in s.hands[a]
+                                       or (len(faces) == 2 and faces[0] == faces[1]))
+                                  and self._build_options(s)):
                         self._decide(s, "build", a)
                         return
                     st = "build_end"
@@ -1721,6 +1731,8 @@ class _MovesByDie(dict):  # type: ignore[type-arg]
 
 _MOVE_BY_DIE = tuple(_MovesByDie(d) for d in range(31))
 _TACTICS_BY_DIE = tuple(_MovesByDie(d, "Space Combat Tactics") for d in range(31))
+_STRATEGIC_BY_DIE = tuple(_MovesByDie(d, "Strategic Move") for d in range(31))
+"""[die][sector, 0] -> ``play Strategic Move on sector by die``."""
 _DEFEND = _MovesByDie(0, "Defend the Homeworld")
 
 
