@@ -219,3 +219,62 @@ def test_an_action_changed_in_place_that_fails_leaves_the_state_before_it(
         while not game.is_over and game.turn < 40:
             game.apply(rng2.choice(game.legal_actions()))
     assert _same(g, ref)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63 + 77, 2**64 - 1])
+def test_the_windows_of_splitmix_outputs_give_the_cores_draws(seed: int) -> None:
+    """``_mix64`` computes 64 steps' SplitMix64 outputs in one big int: each, scaled to a
+    total weight, must give the core's ``draw_index`` for that step (over the step
+    counters of a game and far beyond it)."""
+    from boardgames.core.rng import draw_index
+
+    weights = (3, 1, 2, 3, 3, 1, 2)  # total 15: the scaled draw uses every bit of x
+    total = sum(weights)
+    for k in (0, 1, 63, 64, 1000, 2**40 + 5):
+        window = engine._mix64(seed, k)
+        assert len(window) == engine._LANES
+        for j in (0, 1, 31, engine._LANES - 1):
+            x = window[j]
+            assert 0 <= x < 2**64
+            r = (x * total) >> 64
+            i = 0
+            while r >= weights[i]:
+                r -= weights[i]
+                i += 1
+            assert i == draw_index(seed, k + j, weights)
+            assert _roll_of(x) == engine._ROLL2[draw_index(seed, k + j, engine._ROLL2_W)]
+
+
+def _roll_of(x: int) -> tuple[int, int]:
+    return engine._ROLL_AT[(x * 36) >> 64]
+
+
+def test_a_deck_of_sorted_cards_draws_what_the_cores_deck_draws() -> None:
+    """A Blast deck (``_Cards``) draws ``cards[(x * n) >> 64]``: the card the core's draw
+    places among the running sums of ``outcomes()``; the next deck has the counts of the
+    core's ``take_unknown``; a core ``Deck`` (``redeal`` makes one) draws the same."""
+    from boardgames.core.deck import Deck
+    from boardgames.core.rng import draw_index
+
+    g = Blast(seed=3)
+    deck = g.state.deck
+    assert isinstance(deck, engine._Cards)
+    rng = random.Random(7)
+    k = 0
+    while deck.unknown:
+        names, weights = deck.outcomes()
+        core = Deck(deck.counts)
+        assert engine._cards_of(core) == deck.cards == tuple(
+            c for c, n in zip(names, weights, strict=True) for _ in range(n))
+        k += rng.randrange(1, 50)
+        x = engine._mix64(g.seed, k)[0]
+        i = (x * len(deck.cards)) >> 64
+        name = names[draw_index(g.seed, k, weights)]
+        assert deck.cards[i] == name
+        nxt = engine._without(deck, deck.cards, i)
+        core.take_unknown(name)
+        assert nxt == core and nxt.unknown == core.unknown and nxt.outcomes() == core.outcomes()
+        assert engine._taken(deck, name) == nxt and deck.counts != nxt.counts  # deck kept
+        deck = nxt
+    with pytest.raises(ValueError, match="no unknown 'Ambush' left"):
+        engine._taken(deck, "Ambush")
