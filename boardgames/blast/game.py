@@ -88,6 +88,8 @@ _DIE_TARGET_SET = frozenset(_DIE_TARGET_CARDS)
 _DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
 """The cards that may open the dice window (``_dice_window_open`` says whether they do)."""
 _CHECKPOINT = 32
+_LANES = 64
+"""How many steps' SplitMix64 outputs ``_mix64`` computes at once."""
 """``apply`` keeps a full record (a snapshot) at least every this many steps, a lazy one
 (the log's length) otherwise: taking a step back replays at most about this many."""
 _TURN_TEXT: dict[tuple[int, int], str] = {}
@@ -266,7 +268,7 @@ class Blast(Game):
     is made (a game from before it was kept takes the general path)."""
     _full = -_CHECKPOINT
     """The undo stack's index of the last full record ``apply`` kept (see ``apply``)."""
-    _mix: tuple[int | None, int, list[int]] = (None, 0, [])
+    _mix: tuple[int | None, int, list[int]] = (None, -_LANES, [])
     """(seed, k, the SplitMix64 outputs of steps k .. k + _LANES - 1) for ``_roll``."""
     Action = Order
     Rules = Rules
@@ -502,23 +504,26 @@ class Blast(Game):
         outside: ``self._s`` or about to be) until a decision or the end, each resolved
         in place on ``s``: a run of chance steps makes no state per step.
 
-        The outcome is the core's draw (the SplitMix64 output of the step scaled to the
-        total weight, placed among the running sums), written out, and its text looked
-        up; the steps are the same as ``Game._settle``'s. Their undo records are *lazy*:
-        the log's length only (an int), the state before the step being made again from
-        the nearest full record when it is needed (``_before``). ``before`` is the state
+        The outcome is the core's draw (the SplitMix64 output of the step, from the
+        game's window of them, ``_mix64``, scaled to the total weight: a draw picks from
+        the deck's sorted cards, ``_Cards``), written out, and its text looked up; the
+        steps are the same as ``Game._settle``'s. Their undo records are *lazy*: the log's
+        length only (an int), the state before the step being made again from the nearest
+        full record when it is needed (``_before``). ``before`` is the state
         ``s`` was copied from (its record is then a full one), or None when the step
         before was a player's action whose record is full (``apply``)."""
         hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
         self._s = s
         self._legal_cache = None
         mix = self._mix
+        if mix[0] != seed:  # a window made for another seed (a game's seed may be set)
+            mix = (seed, -_LANES, [])
         while True:
             k = len(hist)
             if k >= _MAX_STEPS:
                 raise GameError("step limit reached")
             j = k - mix[1]  # the step's SplitMix64 output, from the game's window of them
-            if not 0 <= j < _LANES or mix[0] != seed:
+            if not 0 <= j < _LANES:
                 mix = self._mix = (seed, k, _mix64(seed, k))
                 j = 0
             x = mix[2][j]
@@ -527,7 +532,10 @@ class Blast(Game):
             try:
                 if kind == "draw":
                     deck = s.deck
-                    cards = _cards_of(deck)  # the draw: see ``_Cards``
+                    try:  # the draw: see ``_Cards``
+                        cards = deck.cards
+                    except AttributeError:  # a core Deck
+                        cards = _cards_of(deck)
                     i = (x * len(cards)) >> 64
                     text = outcome = cards[i]
                     # _resolve of a draw, written out: the card goes to the hand of the
@@ -1748,7 +1756,6 @@ def _move_order(sector: int, force: int, die: int) -> Order:
 
 
 # ---------------------------------------------------------------------- stepping
-_LANES = 64
 _LANE_ONES = sum(1 << (128 * i) for i in range(_LANES))
 _LANE_GAMMA = sum((i * _GAMMA) << (128 * i) for i in range(_LANES))
 _LANE_M64 = _M64 * _LANE_ONES

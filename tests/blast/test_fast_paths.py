@@ -278,3 +278,20 @@ def test_a_deck_of_sorted_cards_draws_what_the_cores_deck_draws() -> None:
         deck = nxt
     with pytest.raises(ValueError, match="no unknown 'Ambush' left"):
         engine._taken(deck, "Ambush")
+
+
+def test_a_window_of_splitmix_outputs_is_used_only_for_its_seed() -> None:
+    """The auto-roll loop keeps the game's window of SplitMix64 outputs with the seed it
+    was made for: a game holding another seed's window (a fork whose seed was set) draws
+    with its own seed, as a fresh game does."""
+    ref = Blast(seed=6)
+    h = Blast(seed=6)
+    assert h.step_count < engine._LANES
+    h._mix = (5, 0, engine._mix64(5, 0))  # another seed's window, covering h's next steps
+    rng = random.Random(9)
+    while not ref.is_over and ref.step_count < 300:
+        a = rng.choice(ref.legal_actions())
+        ref.apply(a)
+        h.apply(a)
+        assert h.log == ref.log
+    assert h._mix[0] == 6 and h == ref
