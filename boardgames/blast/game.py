@@ -612,7 +612,7 @@ class Blast(Game):
                 cached = _sort_unique(self._legal_moves(s))
         elif p == "discard" or p == "offensive":
             # A hand is sorted, so its distinct cards in order are the notations' order.
-            cached = tuple(map(_DISCARD_ORDER.__getitem__, dict.fromkeys(s.hands[s.actor])))
+            cached = tuple(map(_DISCARD_OF, _fromkeys(s.hands[s.actor])))
         elif p == "dice":
             key = (s.dice, _DICE_WINDOW.intersection(s.hands[s.player]))
             cached = _DICE_LEGAL.get(key)
@@ -1795,11 +1795,13 @@ def _plain(cls: type) -> bool:
 def _sort_unique(out: list[Order]) -> tuple[Order, ...]:
     """``tuple(sorted(set(out), key=str))``, with C calls only (orders are equal when their
     notations are)."""
-    by_text = dict(zip(map(_TEXT, out), out, strict=True))
+    by_text = dict(zip(map(_TEXT, out), out, strict=False))  # (equal lengths: one list)
     return tuple(map(by_text.__getitem__, sorted(by_text)))
 
 
 _DISCARD_ORDER = {c: order("discard", c) for c in BY_NAME}
+_DISCARD_OF = _DISCARD_ORDER.__getitem__
+_fromkeys = dict.fromkeys
 _DONE_ONLY = (_DONE,)
 
 
