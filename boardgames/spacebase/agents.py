@@ -112,6 +112,17 @@ id is not reused while it is there; only read-only boards are kept (a game's: ev
 step makes a new one), so an entry never goes stale. Emptied when full."""
 
 
+def _cover(board: Board) -> set[Cell]:
+    """The cells a working Shield Generator covers (its own and its neighbours)."""
+    name, nb = board._name, board._nb
+    cover: set[Cell] = set()
+    for c in board._func:
+        if _ROLE[name[c]] == "shield":
+            cover.add(c)
+            cover.update(nb[c])
+    return cover
+
+
 def _parts(board: Board, focus: int, n: int) -> Parts:
     key = (id(board), focus, n)
     hit = _PARTS.get(key)
@@ -125,11 +136,7 @@ def _parts(board: Board, focus: int, n: int) -> Parts:
     carried: list[set[str]] = [set() for _ in range(n)]
     potential = 0.0
     terms: dict[Cell, float] = {}
-    cover: set[Cell] = set()
-    for c in func:
-        if _ROLE[name[c]] == "shield":
-            cover.add(c)
-            cover.update(board._nb[c])
+    cover = _cover(board)
     for c, o in owner.items():
         sites[o] += 1
         nm = name[c]
@@ -197,11 +204,7 @@ def _derive(parent: Board, board: Board, touched: Iterable[Cell], focus: int,
     carried: list[set[str]] = [set() for _ in range(n)]
     potential = 0.0
     terms: dict[Cell, float] = {}
-    cover: set[Cell] = set()
-    for c in func:
-        if _ROLE[name[c]] == "shield":
-            cover.add(c)
-            cover.update(board._nb[c])
+    cover = _cover(board)
     for c, o in owner.items():
         sites[o] += 1
         if c in func:
