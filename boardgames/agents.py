@@ -171,17 +171,14 @@ def _sigmoid(x: float) -> float:
 def _ahead(g: Game, action: Any) -> Game:
     """``g`` one action ahead, stopped at the next chance node (no outcome sampled): a
     bare copy for valuing the action (no history, log or undo)."""
-    h = object.__new__(type(g))
-    h.__dict__.update(g.__dict__)
     s = g._s.copy()
     g._act(s, action, [])
-    h._s = s
-    h._legal_cache = None
-    return h
+    return _wrap(g, s)
 
 
 def _wrap(g: Game, s: Any) -> Game:
-    """A bare copy of ``g`` (as :func:`_ahead` makes) whose position is the state ``s``."""
+    """A bare copy of ``g`` whose position is the state ``s``, for valuing it (its history,
+    log and undo stack are ``g``'s, and are not used)."""
     h = object.__new__(type(g))
     h.__dict__.update(g.__dict__)
     h._s = s

@@ -128,6 +128,16 @@ def _parts(board: Board, focus: int, n: int) -> Parts:
     hit = _PARTS.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
+    parts = _scan(board, focus, n)
+    _keep(key, board, parts)
+    return parts
+
+
+def _scan(board: Board, focus: int, n: int, near: set[Cell] | None = None,
+          terms0: dict[Cell, float] | None = None) -> Parts:
+    """The parts of ``board`` (:data:`Parts`), the sites in the map's order. With
+    ``near``, a potential term is made only for the cells of ``near`` and taken from
+    ``terms0`` (the terms of the board it was made from) for the others."""
     name, owner, func, dmg, ores = board._name, board._owner, board._func, board._dmg, \
         board._ores
     income = [0] * n
@@ -136,29 +146,35 @@ def _parts(board: Board, focus: int, n: int) -> Parts:
     carried: list[set[str]] = [set() for _ in range(n)]
     potential = 0.0
     terms: dict[Cell, float] = {}
+    old = terms0 if terms0 is not None else {}
     cover = _cover(board)
     for c, o in owner.items():
         sites[o] += 1
         nm = name[c]
         if nm not in _INSTALL:
             continue
-        inc = _INCOME[nm]
         if c in func:
+            inc = _INCOME[nm]
             income[o] += inc
             if _ROLE[nm] in _CARRIERS:
                 carried[o] |= ores.get(c, _NONE)
             if c not in cover:
                 exposed[o] += REPAIR_MEAN + inc / n
-        elif o == focus and inc and c not in dmg:
-            reqs = REQUIRES[_ROLE[nm]]
-            if reqs:
-                met = sum(1 for r in reqs if board._met(c, r))
-                t = POTENTIAL * inc * met / len(reqs)
-                potential += t
-                terms[c] = t
-    parts = (income, sites, [len(x) for x in carried], exposed, potential, terms)
-    _keep(key, board, parts)
-    return parts
+        elif o == focus:
+            if near is None or c in near:
+                inc = _INCOME[nm]
+                reqs = REQUIRES[_ROLE[nm]]
+                if inc and reqs and c not in dmg:
+                    met = sum(1 for r in reqs if board._met(c, r))
+                    t = POTENTIAL * inc * met / len(reqs)
+                    potential += t
+                    terms[c] = t
+            else:
+                t = old.get(c)
+                if t is not None:
+                    potential += t
+                    terms[c] = t
+    return income, sites, [len(x) for x in carried], exposed, potential, terms
 
 
 def _keep(key: tuple[int, int, int], board: Board, parts: Parts) -> None:
@@ -183,13 +199,11 @@ def _derive(parent: Board, board: Board, touched: Iterable[Cell], focus: int,
     if hit is not None and hit[0] is board:
         return
     terms0 = _parts(parent, focus, n)[5]
-    name, owner, func, dmg, ores = board._name, board._owner, board._func, board._dmg, \
-        board._ores
     changed: set[Cell] = set(touched)
-    func0 = parent._func
+    func, func0 = board._func, parent._func
     if func is not func0:
         changed |= func0 ^ func
-        ores0 = parent._ores
+        ores, ores0 = board._ores, parent._ores
         if ores is not ores0:
             for c, x in ores.items():
                 if ores0.get(c) != x:
@@ -198,40 +212,7 @@ def _derive(parent: Board, board: Board, touched: Iterable[Cell], focus: int,
     for c in changed:
         near_.update(parent._lnb(c))
         near_.update(board._lnb(c))
-    income = [0] * n
-    sites = [0] * n
-    exposed = [0.0] * n
-    carried: list[set[str]] = [set() for _ in range(n)]
-    potential = 0.0
-    terms: dict[Cell, float] = {}
-    cover = _cover(board)
-    for c, o in owner.items():
-        sites[o] += 1
-        if c in func:
-            nm = name[c]
-            if nm in _INSTALL:
-                inc = _INCOME[nm]
-                income[o] += inc
-                if _ROLE[nm] in _CARRIERS:
-                    carried[o] |= ores.get(c, _NONE)
-                if c not in cover:
-                    exposed[o] += REPAIR_MEAN + inc / n
-        elif c in near_:
-            nm = name[c]
-            if o == focus and nm in _INSTALL and c not in dmg:
-                inc = _INCOME[nm]
-                reqs = REQUIRES[_ROLE[nm]]
-                if inc and reqs:
-                    met = sum(1 for r in reqs if board._met(c, r))
-                    t = POTENTIAL * inc * met / len(reqs)
-                    potential += t
-                    terms[c] = t
-        elif o == focus:
-            t = terms0.get(c)
-            if t is not None:
-                potential += t
-                terms[c] = t
-    _keep(key, board, (income, sites, [len(x) for x in carried], exposed, potential, terms))
+    _keep(key, board, _scan(board, focus, n, near_, terms0))
 
 
 def _combine(parts: Parts, focus: int, n: int, turns: float, meteors: float,
