@@ -88,10 +88,10 @@ _DIE_TARGET_SET = frozenset(_DIE_TARGET_CARDS)
 _DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
 """The cards that may open the dice window (``_dice_window_open`` says whether they do)."""
 _CHECKPOINT = 32
-_LANES = 64
-"""How many steps' SplitMix64 outputs ``_mix64`` computes at once."""
 """``apply`` keeps a full record (a snapshot) at least every this many steps, a lazy one
 (the log's length) otherwise: taking a step back replays at most about this many."""
+_LANES = 64
+"""How many steps' SplitMix64 outputs ``_mix64`` computes at once."""
 _TURN_TEXT: dict[tuple[int, int], str] = {}
 """(turn, player) -> the log line that starts the turn."""
 
@@ -1836,7 +1836,6 @@ _TEXT_INDICES = tuple(sec - 1 for sec in _TEXT_SECTORS)
 _in_text_order = itemgetter(*_TEXT_INDICES)
 
 
-
 class _RowsAt(dict):  # type: ignore[type-arg]
     """stack -> the rows of ``_MOVES`` (its orders by die value) of the units of a stack
     on one sector: each force once, in order (a stack is sorted)."""
@@ -1872,6 +1871,8 @@ def _pick_moves(dice: tuple[tuple[int, int, int], ...]) -> tuple[Any, bool]:
     if len(_PICK_OF) > 2_000:
         _PICK_OF.clear()
     return itemgetter(*values), len(values) > 1
+
+
 _DICE_LEGAL: dict[tuple[Any, ...], tuple[Order, ...]] = {}
 """(dice, dice cards in hand) -> the legal actions of the dice window."""
 _PLAY_ORDER = {c: order("play", c) for c in BY_NAME}
