@@ -278,7 +278,8 @@ class Blast(Game):
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         scenario = options.pop("scenario", None)
         players = options.pop("players", 2)
-        if players != 2 or isinstance(players, bool):
+        # The rule of every game: an int (not a bool, not a float such as 2.0) in range.
+        if not isinstance(players, int) or isinstance(players, bool) or players != 2:
             raise ValueError(f"Blast is a game for 2 players, not {players!r}")
         if options:
             raise TypeError(f"unexpected keyword(s) {sorted(options)} for Blast")

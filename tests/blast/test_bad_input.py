@@ -197,6 +197,31 @@ def test_constructor_and_rules_refuse_bad_values() -> None:
     assert Blast(players=2).players == 2
 
 
+def test_players_is_refused_unless_the_int_2_as_in_every_game() -> None:
+    """One rule for all four games (Intergalactic and Space Base check it so): ``players``
+    is an int, not a bool nor a float equal to it. ``players=2.0`` is refused by the
+    constructor, by ``bg.load`` and in a saved game, which loads nothing."""
+    for bad in (2.0, True, "2", 3, None):
+        with pytest.raises(ValueError, match="2 players"):
+            Blast(players=bad)
+        with pytest.raises(ValueError, match="2 players"):
+            bg.load("blast", players=bad)
+        for other in ("intergalactic", "spacebase"):  # the same values, the same answer
+            if bad != 3:
+                with pytest.raises(ValueError):
+                    bg.load(other, players=bad)
+    g = moving()
+    g.apply("move 1:3 by 2")
+    doc = _doc(g)
+    doc["options"]["players"] = 2.0
+    before = snap(g)
+    with pytest.raises(InvalidSaveError, match=r"2 players, not 2\.0"):
+        bg.from_json(json.dumps(doc))
+    assert snap(g) == before
+    doc["options"]["players"] = 2
+    assert bg.from_json(json.dumps(doc)) == g
+
+
 @pytest.mark.parametrize(
     ("kw", "words"),
     [
