@@ -596,7 +596,7 @@ class Spacehole(Game):
                 c = cards[n]
                 kind = c.kind
                 if kind == "structure":
-                    if (ip.upkeep + c.power if total else c.power) > gen + c.generates:
+                    if c.power and (ip.upkeep + c.power if total else c.power) > gen + c.generates:
                         continue
                 elif kind != "defender" or (c.needs_lab and not ip.lab) or full:
                     continue
@@ -649,6 +649,8 @@ class Spacehole(Game):
         """(rule, reason) why ``name`` cannot be built now, or None."""
         c = self.cards[name]
         if c.kind == "structure":
+            if not c.power:  # ruling 7: a card that needs no power token can always be built
+                return None
             gen = self.power_generated(s) + c.generates
             if self.rules.build_power_check == "total":
                 need = self.upkeep(s) + c.power

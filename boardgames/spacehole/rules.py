@@ -24,7 +24,8 @@ class Rules:
     build_power_check
         Ruling 7: ``"total"`` (the upkeep of every structure in play, the new one included,
         must fit the power generated) or ``"new_card_only"`` (only the new card's own upkeep
-        must fit the power generated).
+        must fit the power generated). Under either, a structure with no upkeep (Solar
+        Array, Fusion reactor) can always be built.
     b5_add_refineries
         Babylon 5 lists no Refinery, so its Factory can never be supported; ``True`` adds
         the classic four Refineries to the Babylon 5 deck.

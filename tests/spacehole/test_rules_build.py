@@ -228,6 +228,36 @@ def test_ruling_7_option_build_power_check_new_card_only() -> None:
     assert "build Stargate" in acts(g)  # 3 <= 5 (it cannot earn without a Lab)
 
 
+def test_ruling_7_a_structure_that_uses_no_power_can_always_be_built() -> None:
+    """Ruling 7: "A structure that uses no power (P 0: Solar Array, Fusion reactor) can
+    always be built: the text forbids only a card that cannot be given a power token, and
+    such a card needs none." "(Without this, losing Solar Arrays to events could lock a
+    colony out of building the very card that would restore it.) Alien Artifact may be
+    played only with a Research Lab in play, and fights only while one is in play." (the
+    Artifact: the next test).
+
+    Six Mines, five Agrodomes and a Solar Array (upkeep 11, 10 generated); Sabotage
+    discards the Solar Array (5 generated). With the Solar Array in hand the total would
+    be 11 > 10, yet it is offered under either option (the Colony is not, under total)."""
+    crowded = ["Mine"] * 6 + ["Agrodome"] * 5
+    for check in ("total", "new_card_only"):
+        g = scenario(structures=[*crowded, "Solar Array"], hand=["Solar Array", "Colony"],
+                     phase="event", event="Sabotage", deck=["Mine"],
+                     rules=Rules(build_power_check=check))
+        force(g, "Solar Array")
+        assert view(g)["power"] == {"generated": 5, "upkeep": 11}
+        assert "build Solar Array" in acts(g), check
+        play(g, "build Solar Array")
+        assert view(g)["power"] == {"generated": 10, "upkeep": 11}
+    g = scenario(structures=crowded, hand=["Solar Array", "Colony"], phase="build",
+                 deck=["Mine"])
+    assert acts(g) == {"build Solar Array", "pass"}
+    refused(g, "build Colony", "ruling 7", "would need 12 power")
+    g = scenario(structures=["Loading bay"] * 6 + ["Garden"] * 5, hand=["Fusion reactor"],
+                 phase="build", deck=["Loading bay"], variant="babylon5")
+    assert acts(g) == {"build Fusion reactor", "pass"}
+
+
 def test_ruling_7_alien_artifact_may_be_played_only_with_a_research_lab_in_play() -> None:
     """Ruling 7: "Alien Artifact may be played only with a Research Lab in play, and fights
     only while one is in play." — and the note "Play & use only if you have a Lab"."""
