@@ -60,7 +60,7 @@ def _static_worth(e: Entry | None, depth: int = 0) -> float:
     if e is None or e.list == "stratagem":  # a stratagem is worth what it does in battle
         return 0.0
     if e.kept:
-        w = 1.0 + e.vp + 0.05 * sum(v for _, v in e.effects)
+        w = e.points + 0.05 * sum(v for _, v in e.effects)
         return w * (0.6 if e.req else 1.0)
     if e.next_bonus:
         return 0.02 * e.next_bonus
@@ -114,7 +114,7 @@ def _record(race: str | None, home: str | None, entries: tuple[str, ...]
     for e in (*rows, *extra):
         for name, v in e.effects:
             a[_IDX[name]] += v
-    return (tuple(a), len(rows) + (1 if home else 0) + sum(e.vp for e in rows),
+    return (tuple(a), (1 if home else 0) + sum(e.points for e in rows),
             sum(1 for e in rows if e.fleet > 0),
             sum(1 for e in rows if e.advanced and e.list in ("research", "buildup")),
             tuple(_IDX[x] for e in rows if e.criminal for x, _ in e.effects))
@@ -152,7 +152,7 @@ def _add(sm: _Summary, q: int, e: Entry) -> _Summary:
         a[_IDX[name]] += v
     c.attrs[q] = a
     c.entries[q] = c.entries[q] | {e.name}
-    c.vp[q] += 1 + e.vp
+    c.vp[q] += e.points
     if e.fleet > 0:
         c.fleets[q] += 1
     if e.advanced and e.list in ("research", "buildup"):
@@ -176,7 +176,7 @@ def _remove(sm: _Summary, q: int, name: str) -> _Summary:
         a[_IDX[x]] -= v
     c.attrs[q] = a
     c.entries[q] = c.entries[q] - {name}
-    c.vp[q] -= 1 + e.vp
+    c.vp[q] -= e.points
     if e.fleet > 0:
         c.fleets[q] -= 1
         if c.fleets[q] == 0:

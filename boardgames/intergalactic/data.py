@@ -101,6 +101,17 @@ class Entry:
         """Its Fleet bonus (an entry with one counts as a fleet: rule "End")."""
         return sum(v for a, v in self.effects if a == "Fleet")
 
+    @property
+    def points(self) -> int:
+        """The VP it scores when held (ruling 9): 1 as a technology, world, development or
+        fleet (once, even when it is two of these), plus its "VP +N". A Buildup entry with
+        no Fleet bonus (Planetary Defenses) is none of these: only its "VP +N" (none has
+        one). Never held: 0."""
+        if not self.kept:
+            return 0
+        counts = self.list != "buildup" or self.fleet > 0
+        return (1 if counts else 0) + self.vp
+
 
 RESEARCH: tuple[Entry, ...] = (
     Entry('research', 10, 'Progress', (), next_bonus=10),

@@ -499,9 +499,9 @@ def _fleets(entries: tuple[str, ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=8192)
 def _entries_vp(entries: tuple[str, ...]) -> int:
-    """Victory Points of held ``entries``: 1 each, plus every "VP +N"."""
-    rows = [data.by_name(n) for n in entries]
-    return len(rows) + sum(e.vp for e in rows)
+    """Victory Points of held ``entries`` (``Entry.points``: 1 per technology, world,
+    development or fleet, plus every "VP +N"; a Buildup entry without Fleet, none)."""
+    return sum(data.by_name(n).points for n in entries)
 
 
 @lru_cache(maxsize=8192)
@@ -641,7 +641,9 @@ class Intergalactic(Game):
         return _fleets(s.entries[player])
 
     def vp(self, player: int, s: IntergalacticState | None = None) -> int:
-        """Victory Points: 1 per held entry and the Homeworld, plus every "VP +N"."""
+        """Victory Points: 1 per held technology, world, development and fleet and the
+        Homeworld, plus every "VP +N" (ruling 9: a Buildup entry without Fleet scores
+        none)."""
         s = s if s is not None else self._s
         return _entries_vp(s.entries[player]) + (1 if s.homeworlds[player] else 0)
 

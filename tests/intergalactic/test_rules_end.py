@@ -5,8 +5,11 @@ Intergalactic 8 and 9)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from intergalactic.support import (
+    RULE_TEXT,
     Intergalactic,
     Rules,
     acts,
@@ -18,6 +21,8 @@ from intergalactic.support import (
     scenario,
     settle,
 )
+
+from boardgames.intergalactic import data
 
 FLEETS = ["Core Fleet", "Fast Fleet"]
 
@@ -204,6 +209,38 @@ def test_ruling_9_gain_1_vp_for_every_technology_world_development_and_fleet() -
     assert g.vp(0) == 6 + 1 + 3 + 6 + 7
     assert g.vp(1) == 1  # the Homeworld
     assert g.scores == (23, 1) and g.view()["records"][0]["vp"] == 23
+
+
+def _buildup_rows() -> list[tuple[str, str]]:
+    """(name, notes) of every row of the text's Buildup list but its "101+" row."""
+    block = RULE_TEXT.split("DC-Name")[4].split("\n\n")[0].splitlines()[1:]
+    rows = [re.match(r"(\d\d)-([^\t]+)\t+(.*)", line) for line in block]
+    return [(" ".join(m.group(2).split()), m.group(3).strip()) for m in rows if m]
+
+
+def test_ruling_9_a_buildup_entry_with_no_fleet_bonus_scores_no_vp() -> None:
+    """Ruling 9: "A Buildup entry that gives no Fleet bonus (Planetary Defenses, Orbital
+    Minefields, ...) is neither a fleet nor a technology, world or development: it scores
+    no VP of its own ("a Fleet is considered to be any buildup that gives a Fleet
+    bonus")."
+
+    Every row of the text's Buildup list, held alone: one with "Fleet +" in its notes
+    scores 1 (plus the Homeworld's 1), a one-shot ("Get +N to next Roll") is never held,
+    the others score nothing: the text has 38, 1 and 5 of them."""
+    rows = _buildup_rows()
+    fleets = [n for n, notes in rows if "Fleet +" in notes]
+    one_shots = [n for n, notes in rows if "next Roll" in notes]
+    others = [n for n, notes in rows if n not in fleets and n not in one_shots]
+    assert (len(fleets), len(one_shots), len(others)) == (38, 1, 5)
+    assert others == ["Planetary Defenses", "Orbital Minefields", "Stockpiles",
+                      "Command Center", "Early Warning Network"]
+    for name in fleets + others:
+        g = scenario([rec(entries=[name]), rec("Yiff")])
+        assert g.vp(0) == 1 + (name in fleets), name
+        assert g.view()["records"][0]["vp"] == g.vp(0)
+    assert not data.by_name(one_shots[0]).kept
+    g = scenario([rec(entries=[*others, "Core Fleet", "Ice World"]), rec("Yiff")])
+    assert g.scores == (3, 1) and g.fleets(0) == ("Core Fleet",)
 
 
 def test_the_player_with_the_most_victory_points_at_the_end_of_the_game_wins() -> None:

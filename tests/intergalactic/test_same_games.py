@@ -23,7 +23,7 @@ from conformance.digest import play as digest_play
 from boardgames.intergalactic import Intergalactic, Rules
 
 GAMES = 10
-DIGEST = "3443dccbbdb611a5a0f38bf16dd98a7e909d144a53f4347c856493553e58d60b"
+DIGEST = "a996e81109f37d8dcae9bc64930aa85f8bae0823c1ac5564aeed3cbe068f9311"
 OPTIONS = (
     Rules(),
     Rules(turns_per_stage=1),
