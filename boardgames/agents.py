@@ -487,7 +487,7 @@ class MCTSAgent(Agent):
             if to is None:
                 break
             if to == CHANCE:
-                g._agent_sample(rng)
+                g.sample_chance(rng)
                 continue
             legal = g.legal_actions()
             if len(legal) == 1:
@@ -577,7 +577,7 @@ class MCTSAgent(Agent):
         while True:
             to = g._to_move(g._s)
             while to == CHANCE:
-                g._agent_sample(rng)
+                g.sample_chance(rng)
                 to = g._to_move(g._s)
             if to is None:
                 break
@@ -659,7 +659,7 @@ class MCTSAgent(Agent):
             if depth is not None and steps >= depth:
                 break
             if to == CHANCE:
-                g._agent_sample(rng)
+                g.sample_chance(rng)
                 continue
             legal = g.legal_actions()
             if len(legal) == 1:

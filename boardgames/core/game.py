@@ -163,10 +163,11 @@ class Game:
     version: ClassVar[int] = 1
     Action: ClassVar[type[Action]] = Action
     Rules: ClassVar[type] = type(None)
-    # ``history``'s cache: the Steps last built and the ``_hist`` records they were built
-    # from (instance attributes once built; these class defaults mean "nothing built").
+    # ``history``'s cache: the Steps last built, of which the first ``_hvalid`` are still
+    # those of ``_hist`` (a watermark: ``_pop`` lowers it; instance attributes once built,
+    # these class defaults mean "nothing built").
     _hsteps: tuple[Step, ...] = ()
-    _hraw: tuple[tuple[int, Any, str], ...] = ()
+    _hvalid: int = 0
 
     def __init__(
         self,
@@ -579,6 +580,7 @@ class Game:
             self._before(len(undo) - 1)
         state, loglen = undo.pop()
         step = self._hist.pop()
+        self._hvalid = min(self._hvalid, len(self._hist))
         self._s = state
         del self._log[loglen:]
         self._redo.append(step)
@@ -620,6 +622,7 @@ class Game:
         g._hist = []
         g._redo = []
         g._log = []
+        g._hsteps, g._hvalid = (), 0
         g._legal_cache = None
         g._determinized = True
         return g
@@ -631,15 +634,29 @@ class Game:
         self._redo.clear()
         self._settle()
 
-    def _agent_sample(self, rng: random.Random) -> Any:
-        """At a chance node: draw an outcome with ``rng`` (not the game's seed), apply
-        it and return it."""
+    def sample_chance(self, rng: random.Random) -> Any:
+        """At a chance node: draw an outcome with ``rng`` (not the game's own seed) from
+        the exact weights, apply it and return it; with ``auto_roll`` the chance nodes
+        that follow are rolled as usual. For search, whose samples must not be the game's
+        own future. Not at a chance node: a ``GameError``."""
+        if self._to_move(self._s) != CHANCE:
+            raise GameError("not at a chance node")
         outcomes, weights = self._chance(self._s)
         outcome = outcomes[0] if len(outcomes) == 1 else rng.choices(outcomes, weights)[0]
         self._step(CHANCE, outcome)
         self._redo.clear()
         self._settle()
         return outcome
+
+    def child(self, action: Action | str, *, roll: bool = False) -> Game:
+        """The position one action ahead, as a new game (this one is not changed):
+        ``fork()`` with ``action`` applied, checked like ``apply``. The child stops at the
+        next chance node (its ``auto_roll`` is off) unless ``roll`` is true, so valuing
+        an action one step ahead samples nothing; ``sample_chance`` goes on from there."""
+        g = self.fork()
+        g._auto = roll
+        g.apply(action)
+        return g
 
     # ---------------------------------------------------------------- copies
     def fork(self) -> Game:
@@ -678,41 +695,25 @@ class Game:
 
     @property
     def history(self) -> tuple[Step, ...]:
-        """Every step so far, oldest first. Built once and then kept up to date: steps
-        applied since the last call are appended, steps taken back are cut off, so a
-        call costs at most the steps that changed (readers such as the conformance suite
-        and the boards call it at every position of long games)."""
+        """Every step so far, oldest first. Built once and then kept up to date: the
+        first ``_hvalid`` Steps built are still this game's (only ``_pop`` takes a step
+        back, and it lowers that watermark), the rest are made again, so a call costs at
+        most the steps that changed (readers such as the conformance suite and the boards
+        call it at every position of long games)."""
         hist = self._hist
-        raw = self._hraw
-        n, m = len(hist), len(raw)
-        if n == 0:
-            if m:
-                self._hsteps = self._hraw = ()
-            return ()
-        # The first n - 1 records of ``hist`` are the cached ones exactly when its record
-        # at index i (n - 1, or m - 1 when it grew) is the cached object at i: a record is
-        # only ever appended once, so it sits above the very prefix it was appended to.
-        if n <= m:
-            if hist[n - 1] is raw[n - 1]:
-                if n < m:
-                    self._hsteps = self._hsteps[:n]
-                    self._hraw = raw[:n]
-                return self._hsteps
-        elif m and hist[m - 1] is raw[m - 1]:
-            add = hist[m:]
-            steps = self._hsteps + tuple(map(_new_step, _repeat(Step), add))
-            self._hsteps, self._hraw = steps, raw + tuple(add)
+        valid = self._hvalid
+        steps = self._hsteps
+        if valid == len(hist) == len(steps):
             return steps
-        raw = tuple(hist)
-        steps = tuple(map(_new_step, _repeat(Step), raw))
-        self._hsteps, self._hraw = steps, raw
+        steps = steps[:valid] + tuple(map(_new_step, _repeat(Step), hist[valid:]))
+        self._hsteps, self._hvalid = steps, len(hist)
         return steps
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without ``history``'s cache (it is rebuilt on demand)."""
         d = self.__dict__.copy()
         d.pop("_hsteps", None)
-        d.pop("_hraw", None)
+        d.pop("_hvalid", None)
         return d
 
     @property

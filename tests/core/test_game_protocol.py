@@ -402,3 +402,47 @@ def test_a_forced_outcome_must_be_the_outcome_itself_not_an_equal_number() -> No
         assert g.to_json() == before
     g.apply(1)
     assert g.history[-1].value == 1 and type(g.history[-1].value) is int
+
+
+def _spacehole_at_a_decision(auto_roll: bool = True) -> bg.Spacehole:
+    seed = next(s for s in range(100) if not bg.Spacehole(seed=s).is_over)
+    return bg.Spacehole(seed=seed, auto_roll=auto_roll)
+
+
+def test_child_is_one_action_ahead_and_leaves_the_game_unchanged() -> None:
+    g = _spacehole_at_a_decision()
+    before = g.to_json()
+    a = g.legal_actions()[0]
+    c = g.child(a)
+    assert g.to_json() == before
+    assert c.history[: g.step_count] == g.history
+    assert c.history[g.step_count].value == a
+    assert not c.auto_roll  # stopped at the next chance node, nothing sampled
+    assert c.step_count == g.step_count + 1
+    rolled = g.child(a, roll=True)
+    assert rolled.current_player != bg.CHANCE
+    f = g.fork().apply(a)
+    assert rolled.history == f.history and rolled.state == f.state
+
+
+def test_child_refuses_an_illegal_action_and_changes_nothing() -> None:
+    g = _spacehole_at_a_decision()
+    before = g.to_json()
+    with pytest.raises(bg.IllegalActionError):
+        g.child("build Stargate")
+    assert g.to_json() == before
+
+
+def test_sample_chance_uses_the_given_generator_not_the_seed() -> None:
+    import random
+
+    g = bg.Spacehole(seed=3, auto_roll=False)
+    assert g.current_player == bg.CHANCE and len(g.chance_outcomes()) > 1
+    before = g.to_json()
+    outcomes = [g.fork().sample_chance(random.Random(i)) for i in range(40)]
+    assert len(set(map(str, outcomes))) > 1
+    assert g.fork().sample_chance(random.Random(7)) == g.fork().sample_chance(random.Random(7))
+    assert g.to_json() == before
+    d = _spacehole_at_a_decision()
+    with pytest.raises(bg.GameError, match="not at a chance node"):
+        d.sample_chance(random.Random(1))

@@ -177,3 +177,41 @@ def test_switching_auto_roll_on_with_steps_to_redo_rolls_and_clears_redo() -> No
     assert g.can_redo and len(g.history) == 2  # back to the decision, redo works again
     g.redo()
     assert len(g.history) == 4 and g.history == rebuilt(g)
+
+
+def _read_undo_other(g: Game, rng: random.Random) -> bool:
+    """Read ``history``, take the last decision back, apply a different action and read
+    again. True when a different action existed (the case the cache could get wrong)."""
+    g.history  # noqa: B018 - the read fills the cache
+    taken = g.history[-1]
+    g.undo()
+    others = [a for a in g.legal_actions() if str(a) != str(taken.value)]
+    if not others:
+        g.redo()
+        return False
+    g.apply(rng.choice(others))
+    return True
+
+
+@pytest.mark.parametrize("name", ["spacehole", "blast", "intergalactic", "spacebase"])
+def test_history_is_not_stale_after_undo_and_a_different_action(name: str) -> None:
+    """Issue 16: Spacehole appended shared constant tuples to ``_hist`` while the cache
+    told records apart by identity, so after read, undo and another action ``history``
+    still showed the old step (239 of 300 random games)."""
+    stale = tried = 0
+    for seed in range(200):
+        if tried == 20:
+            break
+        g = bg.load(name, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(1, 40)):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.is_over or not g.can_undo:
+            continue
+        if _read_undo_other(g, rng):
+            tried += 1
+            stale += g.history != rebuilt(g)
+    assert tried == 20
+    assert stale == 0
