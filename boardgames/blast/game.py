@@ -136,6 +136,7 @@ class _Rare(NamedTuple):
     play: tuple[str, ...]
     rebuilt: bool
     pins: tuple[tuple[int, int], ...]
+    bound: tuple[tuple[int, int], ...]
     spy: int | None
     fight: tuple[Any, ...] | None
     keep: tuple[Any, ...] | None
@@ -171,7 +172,9 @@ class BlastState(State):
     hands[p]   sorted card names (the only hidden information, with ``spy``)
     deck       a multiset (core ``Deck``); vortex: sorted names; play: cards in play
     dice       sorted (value, bonus, hyper) per die; faces: the two rolled dice
-    pins       (sector, force) of jammed units; spy: who sees the other hand this turn
+    pins       (sector, force) of the units that may not move again this turn: jammed
+               (Jam Transmission) or ``bound`` (ruling 7: landed on enemy units, then
+               sent home by Defend the Homeworld); spy: who sees the other hand this turn
     fight      (sector, attack bonus, defence bonus, attack cards, defence cards,
                attack 1D6 rolls, defence 1D6 rolls); keep: (sector, winner, diff, kept)
 
@@ -200,6 +203,7 @@ class BlastState(State):
     play = _rare_field("play")
     rebuilt = _rare_field("rebuilt")
     pins = _rare_field("pins")
+    bound = _rare_field("bound")
     spy = _rare_field("spy")
     fight = _rare_field("fight")
     keep = _rare_field("keep")
@@ -313,8 +317,9 @@ class Blast(Game):
         s.draws = (1, 0) * data.HAND_START
         s.faces = ()
         s.dice = ()
-        s.rare = _Rare(scrap=((), ()), play=(), rebuilt=False, pins=(), spy=None, fight=None,
-                       keep=None, last_fight=None, extra=0, mo_left=0, winner=None, turn=1)
+        s.rare = _Rare(scrap=((), ()), play=(), rebuilt=False, pins=(), bound=(), spy=None,
+                       fight=None, keep=None, last_fight=None, extra=0, mo_left=0,
+                       winner=None, turn=1)
         sc = self._options.get("scenario")
         if sc is not None:
             _apply_scenario(s, sc)
@@ -814,15 +819,12 @@ class Blast(Game):
                 if sec != home and (free or self._keeps(movable, sec, home, 1, values,
                                                         blocked, p, need, die=False)):
                     out.append(_DEFEND[sec, f])
-            # Units stopped on an enemy sector may jump home too (the card uses no die).
+            # Units stopped on an enemy sector may jump home too (the card uses no die);
+            # they stay bound (ruling 7), so the dice usable stay as they are.
             own, opp = s.units[p], s.units[1 - p]
             for i in range(SECTORS):
                 if own[i] and opp[i] and i + 1 != home:
-                    for f in set(own[i]):
-                        if not s.pins or own[i].count(f) > s.pins.count((i + 1, f)):
-                            moved = (*movable, home) if home not in blocked else movable
-                            if free or max_usable(moved, values, blocked, p) >= need:
-                                out.append(order("play", "Defend the Homeworld", i + 1, f))
+                    out += [_DEFEND[i + 1, f] for f in set(own[i])]
         return out
 
     @staticmethod
@@ -945,6 +947,10 @@ class Blast(Game):
                     return ("Move Phase (ruling 2)", f"{who} has no unit of force {f} on "
                                                      f"sector {sec}")
                 if (sec, f) in s.pins and own.count(f) <= s.pins.count((sec, f)):
+                    if (sec, f) in s.bound:
+                        return ("Move Phase: stop on enemy (ruling 7)",
+                                f"the unit {sec}:{f} landed on enemy units this turn and "
+                                "uses no further die")
                     return ("Jam Transmission", f"the unit {sec}:{f} is jammed this turn")
                 if s.units[1 - s.player][sec - 1]:
                     return ("Move Phase: stop on enemy",
@@ -1120,14 +1126,7 @@ class Blast(Game):
             self._strategic(s, o.sector, o.die, log)
         elif c == "Defend the Homeworld":
             self._discard_card(s, p, c)
-            home = HOMEWORLDS[p]
-            units = s.units
-            mine = with_unit(without_unit(units[p], o.sector, o.force), home, o.force)
-            s.units = _set(units, p, mine)
-            log.append(f"{who} plays Defend the Homeworld: the unit of force {o.force} on "
-                       f"sector {o.sector} jumps to {PLANETS[home]}")
-            s.pending = None
-            s.stage = "move"
+            self._defend(s, o.sector, o.force, log)
         elif c in ATTACK or c in DEFENCE:
             self._to_play(s, p, c)
             sector, ab, db, ac, dc, ar, dr = s.fight
@@ -1180,6 +1179,22 @@ class Blast(Game):
             text = _MOVE_TEXT[key] = (f"{_SIDE_T[p]} moves a unit of force {f} from sector "
                                       f"{sec} to {y}{back} ({die}){enemy}")
         log.append(text)
+        s.pending = None
+        s.stage = "move"
+
+    def _defend(self, s: BlastState, sec: int, f: int, log: list[str]) -> None:
+        """Defend the Homeworld: the unit ``sec:f`` jumps home (ruling 7). A unit that
+        landed on enemy units this turn stays bound: it uses no further die (a pin)."""
+        p = s.player
+        home = HOMEWORLDS[p]
+        units = s.units
+        s.units = _set(units, p, with_unit(without_unit(units[p], sec, f), home, f))
+        log.append(f"{_SIDE_T[p]} plays Defend the Homeworld: the unit of force {f} on "
+                   f"sector {sec} jumps to {PLANETS[home]}")
+        if _landed_on_enemies(units, p, sec):
+            r = s.rare
+            s.rare = r._replace(pins=_add_sorted(r.pins, (home, f)),
+                                bound=_add_sorted(r.bound, (home, f)))
         s.pending = None
         s.stage = "move"
 
@@ -1389,7 +1404,7 @@ class Blast(Game):
                     s.phase = "draw"
                     r = s.rare
                     if r.pins or r.spy is not None or r.rebuilt:
-                        s.rare = r._replace(pins=(), spy=None, rebuilt=False)
+                        s.rare = r._replace(pins=(), bound=(), spy=None, rebuilt=False)
                     s.faces = ()
                     s.dice = ()
                     text = _TURN_TEXT.get((r.turn, a))
@@ -1505,8 +1520,9 @@ class Blast(Game):
                         s.dice = ()
                     st = "move_end"
                 if st == "move_end":
-                    if s.rare.pins:  # Jam Transmission pins a unit for the move phase only
-                        s.pins = ()
+                    r = s.rare
+                    if r.pins:  # a unit is jammed or bound for the move phase only
+                        s.rare = r._replace(pins=(), bound=())
                     u0, u1 = s.units
                     if (((u0[0] and u0[7] and u0[14] and u0[21])
                          or (u1[0] and u1[7] and u1[14] and u1[21])) and self._phase_end(s, log)):
@@ -1555,13 +1571,13 @@ class Blast(Game):
                 if st == "next":
                     # One new ``rare``: cards in play to the vortex, pins and Espionage over,
                     # the turn counted, a Major Offensive's extra turn taken.
-                    scrap, play, rebuilt, _, _, fight, keep, last, extra, mo, win, turn = s.rare
+                    scrap, play, rebuilt, _, _, _, fight, keep, last, extra, mo, win, turn = s.rare
                     if play:
                         s.vortex = tuple(sorted(s.vortex + play))
                     s.dice = ()
                     if turn >= self.rules.max_turns:
-                        s.rare = _new_rare(_Rare, (scrap, (), rebuilt, (), None, fight, keep,
-                                                   last, extra, mo, win, turn))
+                        s.rare = _new_rare(_Rare, (scrap, (), rebuilt, (), (), None, fight,
+                                                   keep, last, extra, mo, win, turn))
                         s.phase = "over"
                         s.stage = "over"
                         log.append(f"Turn {turn} was the last (max_turns): the game is a draw")
@@ -1571,8 +1587,8 @@ class Blast(Game):
                         log.append(f"{_SIDE_T[a]} takes another turn (Major Offensive)")
                     else:
                         s.player = d
-                    s.rare = _new_rare(_Rare, (scrap, (), rebuilt, (), None, fight, keep, last,
-                                               extra, mo, win, turn + 1))
+                    s.rare = _new_rare(_Rare, (scrap, (), rebuilt, (), (), None, fight, keep,
+                                               last, extra, mo, win, turn + 1))
                     s.stage = "turn"
                     continue
             if st == "deal":
@@ -1678,7 +1694,7 @@ class Blast(Game):
             "rolled": list(s.faces),
             "doubles": len(s.faces) == 2 and s.faces[0] == s.faces[1],
             "dice": [x[0] for x in s.dice],
-            "jammed": [list(pin) for pin in s.pins],
+            "jammed": [list(pin) for pin in _jammed(s.rare)],
             "espionage": SIDES[s.spy] if s.spy is not None else None,
             "fight": fight,
             "keep": keep,
@@ -1714,6 +1730,23 @@ class Blast(Game):
         from .checks import invariants
 
         return invariants(self)
+
+
+def _landed_on_enemies(units: tuple[Any, Any], p: int, sector: int) -> bool:
+    """``p``'s units on ``sector`` landed on enemy units this turn: in the move phase a
+    sector holds both sides only after a move onto enemy units (fights resolve them all
+    before the next turn, and a set-up may not hold both sides outside the fight phase)."""
+    return bool(units[1 - p][sector - 1])
+
+
+def _jammed(r: _Rare) -> tuple[tuple[int, int], ...]:
+    """The pins of Jam Transmission: ``pins`` without the ``bound`` units."""
+    if not r.bound:
+        return r.pins
+    pins = list(r.pins)
+    for unit in r.bound:
+        pins.remove(unit)
+    return tuple(pins)
 
 
 # ---------------------------------------------------------------------- move orders

@@ -96,6 +96,42 @@ def test_a_unit_cannot_use_the_second_die_after_landing_on_enemy_units() -> None
     assert board(free, TERRAN) == {1: [1], 7: [3]}
 
 
+def test_ruling_7_first_move_onto_enemies_binds_the_unit() -> None:
+    """Ruling 7: "Cards are never compulsory, but once a move card is in play (Space
+    Combat Tactics, Strategic Move, an extra or modified die), the moves it allows count
+    when working out how many dice can be used (option `use_dice`: maximum / each; default
+    maximum). "As a result of its first roll it lands on enemy units" binds the unit, not
+    the sector: a unit whose first move ended on enemy units uses no further die this
+    turn, even if a card (Defend the Homeworld) moves it elsewhere."
+
+    The Terran 2 lands on the Empire unit on 9 with the 4 and jumps home: it may not use
+    the 6 from Earth (nor a Hyper Jump die), under either reading of ``use_dice``; the
+    other 2 on Earth is free, and the bond ends with the turn."""
+    for rules in (Rules(), Rules(use_dice="each"), Rules(use_dice="maximum")):
+        g = moving({5: {"terran": [2]}, 20: {"terran": [1]}, 9: {"empire": [1]},
+                    15: {"empire": [3]}}, [4, 6],
+                   hands={"terran": ["Defend the Homeworld"]}, rules=rules)
+        play(g, "move 5:2 by 4", "play Defend the Homeworld on 9:2")
+        assert board(g, TERRAN) == {1: [2], 20: [1]}
+        assert acts(g) == {"move 20:1 by 6"}  # not "move 1:2 by 6"
+        refused(g, "move 1:2 by 6", "landed on enemy units this turn")
+        assert g.view(None)["jammed"] == []  # bound, not jammed
+        play(g, "move 20:1 by 6")
+        assert board(g, TERRAN) == {1: [2], 26: [1]} and g.turn == 2
+        hyper = moving({5: {"terran": [2]}, 1: {"terran": [2]}, 9: {"empire": [1]},
+                        15: {"empire": [3]}}, [4, 6, 2],
+                       hands={"terran": ["Defend the Homeworld"]}, rules=rules)
+        play(hyper, "move 5:2 by 4", "play Defend the Homeworld on 9:2")
+        assert board(hyper, TERRAN) == {1: [2, 2]}
+        assert acts(hyper) == {"move 1:2 by 6", "move 1:2 by 2"}  # the free one
+        play(hyper, "move 1:2 by 6")
+        assert acts(hyper) == {"move 7:2 by 2"}
+        refused(hyper, "move 1:2 by 2", "landed on enemy units this turn")
+        play(hyper, "move 7:2 by 2")
+        assert board(hyper, TERRAN) == {1: [2], 9: [2]} and hyper.turn == 2
+        assert hyper.state.pins == () and hyper.state.bound == ()
+
+
 def test_option_use_dice_each_landing_on_enemies_may_lose_the_other_die() -> None:
     """Ruling 7, "Every die must be used" and "A die that no unit can use is lost", with
     ``use_dice="each"`` (the default): a lone unit may attack with its first die; the

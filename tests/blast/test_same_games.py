@@ -27,7 +27,7 @@ import boardgames as bg
 from boardgames.blast import Blast, Rules
 
 GAMES = 30
-DIGEST = "9f40e3a223982ba31e2daf6e17bd646039fa377be0bee995bbdf6f5484f974c6"
+DIGEST = "5c68b74775bb6e02da7dc1029be6f560e10a980b1d1b4b86c61a5aa3b09e9ce8"
 OPTIONS = (
     Rules(),
     Rules(tie="both_destroyed", max_turns=120),
