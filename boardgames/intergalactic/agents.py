@@ -68,9 +68,9 @@ def _static_worth(e: Entry | None, depth: int = 0) -> float:
         return 0.0
     if e.nested is not None:
         return _mean_roll(e.nested[0], e.nested[1], depth + 1)
-    if e.special == "twice":
+    if e.special == "twice" and depth == 0:  # deeper: "Pick one of the Above" (ruling 2)
         return 2 * _mean_roll(e.list, 0, depth + 1)
-    if e.special == "pick":
+    if e.special in ("pick", "twice"):
         return max((_static_worth(x, depth + 1) for x in LISTS[e.list]
                     if x.dc <= 100 and x.kept), default=0.0)
     return 0.0
@@ -436,10 +436,10 @@ class _Planner:
             g = self.roll_value(lst, stage_modifier(lst, _attr_dict(sm.attrs[p])) + extra,
                                 0, depth + 1)
             return g * (0.3 if e.temporary else 1.0)
-        if e.special == "twice":
+        if e.special == "twice" and depth < self.game.rules.roll_twice_depth:
             mod = stage_modifier(e.list, _attr_dict(sm.attrs[p]))
             return 2 * self.roll_value(e.list, mod, 0, depth + 1)
-        if e.special == "pick":
+        if e.special in ("pick", "twice"):  # a Roll Twice roll on 101+: a pick (ruling 2)
             return max((self.gain(x, depth + 1) for x in self.pickable(e.list)), default=0.0)
         return 0.0
 

@@ -22,7 +22,7 @@ from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, STAGES, Entry
-from .odds import _STAGE_WEIGHTS, _table
+from .odds import _STAGE_WEIGHTS, _table, lookup
 from .rules import Rules
 
 __all__ = ["Intergalactic", "IntergalacticState"]
@@ -652,6 +652,20 @@ class Intergalactic(Game):
         s = s if s is not None else self._s
         return _advanced(s.entries[player])
 
+    def landing(self, total: int | None = None, s: IntergalacticState | None = None
+                ) -> Entry | None:
+        """The entry the list roll under way lands on at ``total`` (default: its total as
+        shifted so far): ``odds.lookup``, where a roll made for a "Roll Twice" (at the
+        depth ``Rules.roll_twice_depth``) reads 101+ as "Pick one of the Above" (ruling
+        2). None without a roll under way or below the list's lowest threshold."""
+        s = s if s is not None else self._s
+        r = s.roll
+        if r is None:
+            return None
+        if total is None:
+            total = r[_C_TOTAL] + s.shift
+        return lookup(r[_C_LIST], total, twice=r[_C_DEPTH] >= self.rules.roll_twice_depth)
+
     def _meets(self, s: IntergalacticState, p: int, e: Entry) -> bool:
         return e.req is None or s.attrs[p][_INDEX[e.req[0]]] >= e.req[1]
 
@@ -1120,13 +1134,11 @@ class Intergalactic(Game):
             if cur[_C_DEPTH] < self.rules.roll_twice_depth:
                 r = ("roll", p, e.list, 0, cur[_C_DEPTH] + 1, cur[_C_TEMP])
                 s.todo = (r, (r, s.todo))
-            else:
-                log.append("  Roll Twice too deep: nothing")
+            else:  # a roll made for "Roll Twice" lands on 101+ again (ruling 2)
+                log.append("  a Roll Twice roll on 101+ again: Pick one of the Above")
+                self._offer_pick(s, p, e.list, cur)
         elif special == "pick":
-            if _pick_moves(e.list, s.entries[p], s.attrs[p]):  # ``_pickable``, memoised
-                s.roll = (*cur[:_C_LIST], e.list, *cur[_C_LIST + 1:])
-                s.phase = "pick"
-                s.active = p
+            self._offer_pick(s, p, e.list, cur)
         elif special == "steal":
             if self._stealable(s, p):
                 s.phase, s.active = "steal", p
@@ -1139,6 +1151,14 @@ class Intergalactic(Game):
             foe = self._foe(s, p)
             s.jam = _set(s.jam, foe, s.jam[foe] + 50)
         # special == "lost" (Lost Opportunity): nothing
+
+    def _offer_pick(self, s: IntergalacticState, p: int, list_name: str, cur: tuple) -> None:
+        """"Pick one of the Above" on ``list_name``: the ``pick`` decision, if any entry
+        can be picked (else nothing)."""
+        if _pick_moves(list_name, s.entries[p], s.attrs[p]):  # ``_pickable``, memoised
+            s.roll = (*cur[:_C_LIST], list_name, *cur[_C_LIST + 1:])
+            s.phase = "pick"
+            s.active = p
 
     # ------------------------------------------------------------------ chance
     def _chance(self, s: IntergalacticState) -> tuple[Sequence[Any], Sequence[int]]:

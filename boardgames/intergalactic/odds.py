@@ -10,7 +10,7 @@ from functools import cache
 from ..core.dist import Dist
 from .data import LISTS, STAGE_LIST, Entry
 
-__all__ = ["battle_odds", "lookup", "roll_odds", "stage_modifier"]
+__all__ = ["AGAIN", "battle_odds", "lookup", "roll_odds", "stage_modifier"]
 
 _STAGE_WEIGHTS: dict[str, tuple[tuple[str, int], ...]] = {
     "research": (("Intelligence", 2),),
@@ -44,18 +44,43 @@ def _table(list_name: str) -> tuple[Entry | None, ...]:
     return tuple(out)
 
 
-def lookup(list_name: str, total: int) -> Entry | None:
+AGAIN: dict[str, Entry] = {
+    name: Entry(name, 101, "Pick one of the Above", (), special="pick")
+    for name, rows in LISTS.items() if rows[-1].special == "twice"}
+"""Per list whose "101+" row is "Roll Twice": what 101+ gives a roll made for that "Roll
+Twice" (ruling 2: "Pick one of the Above" on that list)."""
+
+
+def _check_twice(twice: object) -> None:
+    if not isinstance(twice, bool):
+        raise ValueError(f"twice must be a bool, not {repr(twice)[:40]}")
+
+
+def _row_101(list_name: str, twice: bool) -> Entry | None:
+    """The entry 101 or more gives on ``list_name``; with ``twice`` (a roll made for a
+    "Roll Twice") a "Roll Twice" row reads as "Pick one of the Above"."""
+    return AGAIN[list_name] if twice and list_name in AGAIN else _table(list_name)[101]
+
+
+def lookup(list_name: str, total: int, *, twice: bool = False) -> Entry | None:
     """The entry a modified ``total`` lands on: the one with the highest threshold not
     above it ("00" is 100; 101 or more gives the list's "101+" row); None below the lowest
-    threshold. Races and Homeworlds are read exactly (1..10, as rolled on 1D10)."""
+    threshold. Races and Homeworlds are read exactly (1..10, as rolled on 1D10).
+
+    ``twice``: the roll is one made for a "Roll Twice" (ruling 2; with
+    ``Rules.roll_twice_depth`` n, one made on the n-th level): landing on 101+ again is
+    "Pick one of the Above" on that list (an entry of :data:`AGAIN`)."""
     if not isinstance(total, int) or isinstance(total, bool):
         raise ValueError(f"total must be an int, not {total!r}")
+    _check_twice(twice)
     rows = _check_list(list_name)
     if list_name in ("race", "homeworld"):
         return rows[total - 1] if 1 <= total <= len(rows) else None
     if total < 0:
         return None
-    return _table(list_name)[min(total, 101)]
+    if total >= 101:
+        return _row_101(list_name, twice)
+    return _table(list_name)[total]
 
 
 def stage_modifier(stage: str, attributes: Mapping[str, int]) -> int:
@@ -68,7 +93,7 @@ def stage_modifier(stage: str, attributes: Mapping[str, int]) -> int:
 
 
 def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,
-              held: Iterable[str] = ()) -> Dist:
+              held: Iterable[str] = (), *, twice: bool = False) -> Dist:
     """Exact distribution of the entry name one d100 roll on ``list_name`` gives (None:
     nothing) when the player adds ``modifier`` and then spends up to ``tokens`` IT, 1 per
     point of shift in either direction, optimally.
@@ -76,7 +101,8 @@ def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,
     "Best" is the list's own ranking: the reachable entry with the highest threshold that
     the player does not hold (names in ``held``; pass an entry whose requirement is not met
     there too), the 101+ row counting highest. Landing on a held entry or below the lowest
-    threshold gives None. Requirements are not checked here."""
+    threshold gives None. Requirements are not checked here. ``twice``: the roll is one
+    made for a "Roll Twice" (as in :func:`lookup`): its 101+ is "Pick one of the Above"."""
     rows = _check_list(list_name)
     if list_name in ("race", "homeworld"):
         raise ValueError("Races and Homeworlds are rolled on 1D10 without modifiers")
@@ -85,8 +111,9 @@ def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,
             raise ValueError(f"{name} must be an int, not {v!r}")
     if tokens < 0:
         raise ValueError(f"tokens must be >= 0, not {tokens}")
+    _check_twice(twice)
     held_set = frozenset(held)
-    table = _table(list_name)
+    table = (*_table(list_name)[:101], _row_101(list_name, twice))
     valid = [e is not None and e.name not in held_set for e in table]
     lowest = rows[0].dc
     weights: dict[str | None, int] = {}

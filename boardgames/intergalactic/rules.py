@@ -20,9 +20,11 @@ class Rules:
         "The Stage ends when each player has had 10 Turns" (a smaller number makes short
         games for lessons and tests).
     roll_twice_depth
-        "Roll Twice" rolls made because of a "Roll Twice" may themselves roll twice this
-        many levels deep; deeper, 101+ gives nothing (with a huge modifier every roll is
-        101+, and the text has no end to it).
+        How many levels of "Roll Twice" a stage roll may go through. Ruling 2 (the default,
+        1): a roll made for a "Roll Twice" that lands on 101+ again is "Pick one of the
+        Above" on that list. With n, the rolls of the first n - 1 levels roll twice again
+        and those of level n pick (with a huge modifier every roll is 101+, and the text
+        has no end to it).
     distinct_homeworlds
         Races are always distinct ("each player controls a different Alien Race"); True
         makes Homeworlds distinct as well (a rolled Homeworld already taken is rerolled).
@@ -33,7 +35,7 @@ class Rules:
 
     extra_rolls_per_turn: int = field(default=1, metadata={"min": 0, "max": 20})
     turns_per_stage: int = field(default=10, metadata={"min": 1, "max": 100})
-    roll_twice_depth: int = field(default=3, metadata={"min": 1, "max": 10})
+    roll_twice_depth: int = field(default=1, metadata={"min": 1, "max": 10})
     distinct_homeworlds: bool = False
     no_fleet_elimination: bool = False
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from . import data
 from .data import KIND, STAGE_LIST
-from .odds import lookup
 
 if TYPE_CHECKING:
     from .game import Intergalactic, IntergalacticState
@@ -56,7 +55,7 @@ def view(game: Intergalactic, s: IntergalacticState, player: int | None) -> dict
     if s.cur is not None:
         cur = s.cur
         landing = cur["total"] + cur["shift"]
-        e = lookup(cur["list"], landing)
+        e = game.landing(landing, s)
         v["roll"] = {"player": cur["player"], "list": cur["list"], "die": cur["die"],
                      "modifier": cur["mod"], "total": cur["total"], "shift": cur["shift"],
                      "landing": landing, "entry": e.name if e else None}

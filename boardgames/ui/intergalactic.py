@@ -33,7 +33,7 @@ from typing import Any
 from ..core.game import Game
 from ..intergalactic import data
 from ..intergalactic.data import BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, Entry
-from ..intergalactic.odds import battle_odds, lookup
+from ..intergalactic.odds import battle_odds
 from .board import Board, dist_rows
 
 __all__ = ["BOARD", "IntergalacticBoard", "entry_note"]
@@ -109,7 +109,7 @@ class IntergalacticBoard(Board):
         }
         if s.cur is not None:
             cur = s.cur
-            e = lookup(cur["list"], cur["total"] + cur["shift"])
+            e = game.landing()
             out["lit"] = e.name if e else None
             if s.phase == "spend":
                 out["preview"] = self._preview(game, cur)
@@ -160,7 +160,7 @@ class IntergalacticBoard(Board):
         attrs = game.attributes(p)
         out = []
         for t in range(lo, hi + 1):
-            e = lookup(cur["list"], t)
+            e = game.landing(t)
             if e is None:
                 gives = False
             elif e.kept:

@@ -77,10 +77,13 @@ def test_stage_modifier_per_the_text() -> None:
 
 
 # ------------------------------------------------------------------ roll_odds
-def _brute_roll(name: str, mod: int, tokens: int, held: set[str]) -> dict:
+def _brute_roll(name: str, mod: int, tokens: int, held: set[str], twice: bool = False) -> dict:
     """Every die and every shift of at most ``tokens``: the best is the reachable
-    entry not held with the highest threshold (the 101+ row highest of all)."""
-    rows = data.LISTS[name]
+    entry not held with the highest threshold (the 101+ row highest of all; with
+    ``twice`` a "Roll Twice" row is "Pick one of the Above")."""
+    rows = list(data.LISTS[name])
+    if twice and rows[-1].special == "twice":
+        rows[-1] = data.Entry(name, 101, "Pick one of the Above", (), special="pick")
     counts: dict = {}
     for die in range(1, 101):
         best = None
@@ -144,6 +147,43 @@ def test_roll_odds_against_icepool(name: str, mod: int, tokens: int,
     assert dict(roll_odds(name, mod, tokens, held)) == _icepool_roll(name, mod, tokens, held)
 
 
+@pytest.mark.parametrize(("name", "mod", "tokens", "held"),
+                         [c for c in CASES if c[0] in ("exploration", "development")]
+                         + [("development", 100, 0, ()), ("exploration", 60, 3, ())])
+def test_roll_odds_of_a_roll_made_for_roll_twice(name: str, mod: int, tokens: int,
+                                                 held: tuple[str, ...]) -> None:
+    """Ruling 2: "A roll made for "Roll Twice" that lands on 101+ again counts as "Pick
+    one of the Above" on that list": ``twice=True`` reads the 101+ row so, and is the
+    plain distribution with that name replaced."""
+    got = roll_odds(name, mod, tokens, held, twice=True)
+    assert dict(got) == _brute_roll(name, mod, tokens, set(held), twice=True)
+    plain = dict(roll_odds(name, mod, tokens, held))
+    if "Roll Twice" in plain:
+        plain["Pick one of the Above"] = plain.pop("Roll Twice")
+    assert dict(got) == plain
+    assert dict(roll_odds("research", mod, tokens, twice=True)) == \
+        dict(roll_odds("research", mod, tokens))  # its 101+ is a pick already
+
+
+def test_a_roll_made_for_roll_twice_lands_where_roll_odds_says() -> None:
+    """The game's view of a roll made for "Roll Twice" names, for every die, the entry
+    ``lookup(..., twice=True)`` gives, and the turn goes on as that entry says: a pick
+    for 101+."""
+    base = scenario([rec("Glish", "Green World", ["Ion Drives"]), rec("Yiff")],
+                    stage="exploration")
+    force(base, 1)  # income 1 IT
+    force(base, 101 - stage_modifier("exploration", base.attributes(0)))
+    play(base, "accept")  # Roll Twice: the first of its two rolls is pending
+    mod = base.state.chance[4]
+    for die in (1, 50, 98, 99, 100):
+        g = base.fork()
+        force(g, die)
+        want = lookup("exploration", die + mod, twice=True)
+        assert g.view()["roll"]["entry"] == (want.name if want else None)
+        play(g, "accept")
+        assert (g.phase == "pick") == (die + mod >= 101)
+
+
 def test_roll_odds_without_tokens_is_the_plain_table() -> None:
     d = roll_odds("research", 0)
     assert d[None] == Fraction(9, 100)  # 1..9 below "10-Progress"
@@ -200,6 +240,10 @@ def test_roll_odds_rejects_bad_input() -> None:
                        (("research", 0, 2.5), "tokens must be an int, not 2.5")]:
         with pytest.raises(ValueError, match=word):
             roll_odds(*args)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="twice must be a bool, not 'yes'"):
+        roll_odds("exploration", 0, 0, twice="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="twice must be a bool, not 1"):
+        lookup("exploration", 101, twice=1)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ battle_odds

@@ -94,23 +94,70 @@ def test_ruling_2_roll_twice_gives_two_more_rolls() -> None:
     assert lookup("development", 101).special == "twice"
 
 
+RICH = ["Alien Refugees", "Accelerated Cloning", "Inner System", "Genetic Engineering",
+        "Prime World", "Weather Control", "Medical Immortality", "Agri World", "Hyper Drives",
+        "Geothermal Venting", "Advanced Bioharvesting", "Tachyon Drives", "Mind Duplicates",
+        "Meta Data Encryption", "Atmospheric Converters", "Ion Drives"]
+"""Technologies and worlds that give Glish of the Blue World a Development modifier of
+100: every Development roll is 101+."""
+
+
+def test_ruling_2_a_roll_twice_roll_that_lands_on_101_again_is_pick_one_of_the_above() -> None:
+    """Ruling 2: "A roll made for "Roll Twice" that lands on 101+ again counts as "Pick one
+    of the Above" on that list, so a large modifier is a reward, never a dead end."
+
+    A Development modifier of 100: the stage roll is 101+ (Roll Twice), both rolls it
+    gives are 101+ again, and each lets P0 pick a development it may take (the list's
+    own, not the Research list's); P0 ends the turn with two developments."""
+    g = scenario([rec("Glish", "Blue World", RICH), rec("Yiff")], stage="development")
+    assert stage_modifier("development", g.attributes(0)) == 100
+    force(g, 1, 1)  # income 1 IT, then the stage roll: 101
+    play(g, "accept")
+    assert g.state.chance[3:6] == ("development", 100, 1)  # a roll made for Roll Twice
+    force(g, 37)  # 137
+    assert g.view()["roll"]["entry"] == "Pick one of the Above"
+    assert lookup("development", 137).name == "Roll Twice"
+    assert lookup("development", 137, twice=True).name == "Pick one of the Above"
+    play(g, "accept")
+    assert g.phase == "pick" and g.current_player == 0
+    assert "  a Roll Twice roll on 101+ again: Pick one of the Above" in g.log
+    picks = {a.removeprefix("pick ") for a in acts(g)}
+    want = {e.name for e in data.DEVELOPMENT if e.dc <= 100 and e.name not in RICH
+            and (e.req is None or g.attributes(0)[e.req[0]] >= e.req[1])}
+    assert picks == want and "Cosmic Consulates" in picks
+    play(g, "pick Cosmic Consulates")
+    force(g, 100)  # the second roll: 200
+    if g.phase == "spend":
+        play(g, "accept")
+    play(g, "pick Alien Embassies")
+    assert {"Cosmic Consulates", "Alien Embassies"} <= set(g.state.entries[0])
+    assert g.vp(0) == g.vp(1) + len(RICH) + (1 + 7) + (1 + 6)
+
+
 @pytest.mark.parametrize(("depth", "rolls"), [(1, 3), (3, 15)])
 def test_option_roll_twice_depth(depth: int, rolls: int) -> None:
-    """Ruling 2: "Roll Twice": two more rolls). With a huge modifier every roll is
-    "101+" and the text has no end to it: a Roll Twice reached
-    ``Rules.roll_twice_depth`` levels deep (default 3) gives nothing. Depth 1: one roll
-    and its two; depth 3: 1 + 2 + 4 + 8 rolls."""
-    assert Rules().roll_twice_depth == 3
+    """Ruling 2: "Roll Twice": two more rolls). ``Rules.roll_twice_depth`` (default 1,
+    the ruling): how many levels of Roll Twice a stage roll goes through before a 101+
+    is "Pick one of the Above". Depth 1: one roll and its two, each a pick; depth 3:
+    1 + 2 + 4 + 8 rolls, the last 8 picks."""
+    assert Rules().roll_twice_depth == 1
     g = _roll("exploration", 101, entries=["Ion Drives"], rules=Rules(roll_twice_depth=depth))
     n = 1
-    while (g.current_player == CHANCE and g.state.chance[0] == "roll") or "accept" in acts(g):
-        if "accept" in acts(g):
-            play(g, "accept")
-        else:
+    picked: list[str] = []
+    while g.current_player != CHANCE or g.state.chance[0] == "roll":
+        if g.current_player == CHANCE:
             force(g, 100)
             n += 1
-    assert n == rolls
-    assert sum("Roll Twice too deep: nothing" in x for x in g.log) == 2 ** depth
+        elif "accept" in acts(g):
+            play(g, "accept")
+        elif g.phase == "pick":  # the first world it may take
+            picked.append(min((a for a in acts(g) if data.by_name(a[5:]).kept),
+                              key=lambda a: data.by_name(a[5:]).dc))
+            play(g, picked[-1])
+        else:
+            break
+    assert n == rolls and len(picked) == 2 ** depth
+    assert sum("Pick one of the Above" in x for x in g.log) == 2 ** depth
     with pytest.raises(ValueError, match="roll_twice_depth"):
         Rules(roll_twice_depth=0)
 

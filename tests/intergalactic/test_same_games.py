@@ -23,7 +23,7 @@ from conformance.digest import play as digest_play
 from boardgames.intergalactic import Intergalactic, Rules
 
 GAMES = 10
-DIGEST = "a996e81109f37d8dcae9bc64930aa85f8bae0823c1ac5564aeed3cbe068f9311"
+DIGEST = "c5e84ea4d3d8ecaa251eb4e1085f228ecc8a44604581c072dadfe7484496c4b1"
 OPTIONS = (
     Rules(),
     Rules(turns_per_stage=1),
