@@ -169,21 +169,8 @@ def _sigmoid(x: float) -> float:
 
 
 def _ahead(g: Game, action: Any) -> Game:
-    """``g`` one action ahead, stopped at the next chance node (no outcome sampled): a
-    bare copy for valuing the action (no history, log or undo)."""
-    s = g._s.copy()
-    g._act(s, action, [])
-    return _wrap(g, s)
-
-
-def _wrap(g: Game, s: Any) -> Game:
-    """A bare copy of ``g`` whose position is the state ``s``, for valuing it (its history,
-    log and undo stack are ``g``'s, and are not used)."""
-    h = object.__new__(type(g))
-    h.__dict__.update(g.__dict__)
-    h._s = s
-    h._legal_cache = None
-    return h
+    """``g`` one action ahead, stopped at the next chance node (no outcome sampled)."""
+    return g.child(action)
 
 
 PLAYOUTS = ("random", "greedy")
@@ -331,11 +318,11 @@ class MCTSAgent(Agent):
         self._kept = None
         if k is None or not self.reuse or k.game != id(game):
             return None
-        hist = game._hist
-        if len(hist) < k.step or hist[k.step - 1][0] != player \
-                or hist[k.step - 1][1] != k.action:
+        hist = game.history
+        if len(hist) < k.step or hist[k.step - 1].player != player \
+                or hist[k.step - 1].value != k.action:
             return None
-        if any(st[0] != CHANCE for st in hist[k.step:]):
+        if any(st.player != CHANCE for st in hist[k.step:]):
             return None
         return k.node
 
@@ -350,7 +337,7 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
             if kept is not None and legal[0] in kept.children:
-                self._kept = _Kept(game, len(game._hist) + 1, legal[0],
+                self._kept = _Kept(game, game.step_count + 1, legal[0],
                                    kept.children[legal[0]])
             return legal[0]
         rng = self._rng
@@ -415,7 +402,7 @@ class MCTSAgent(Agent):
             "values": {str(a): round(score(a)[1], 4) for a in legal},
         }
         if self.reuse and best in root.children:
-            self._kept = _Kept(game, len(game._hist) + 1, best, root.children[best])
+            self._kept = _Kept(game, game.step_count + 1, best, root.children[best])
         return best
 
     def _choose_flat(self, game: Game, legal: tuple[Any, ...], iterations: int | None) -> Any:
@@ -458,7 +445,7 @@ class MCTSAgent(Agent):
                 seed = rng.getrandbits(63)
                 for a in alive:
                     g = game.determinize(player, seed=seed)
-                    g._agent_play(a)
+                    g.apply(a)
                     total[a] += self._play_to_end(g, random.Random(seed), player, policy,
                                                   outcome)
                     runs[a] += 1
@@ -481,9 +468,8 @@ class MCTSAgent(Agent):
                      outcome: Any) -> float:
         """Play the determinised ``g`` to its end (chance from ``rng``, decisions by
         ``policy``) and return ``player``'s outcome value."""
-        to_move = g._to_move
         while True:
-            to = to_move(g._s)
+            to = g.current_player
             if to is None:
                 break
             if to == CHANCE:
@@ -496,7 +482,7 @@ class MCTSAgent(Agent):
                 a = policy(g, rng)
             else:
                 a = legal[rng.randrange(len(legal))]
-            g._agent_play(a)
+            g.apply(a)
         if outcome is not None:
             return float(outcome(g, player))
         return 1.0 if g.winner == player else 0.0
@@ -513,14 +499,15 @@ class MCTSAgent(Agent):
         value = self._value
         ahead = self._values_ahead
         if ahead is not None and self._complete:
-            # the game's values one step ahead, at once (``made``: the positions it
-            # played); an action after which ``to`` moves again is valued after its
-            # completion instead, as below (the game may leave those out: nan)
+            # the game's values one step ahead, at once (``made``: the games one step
+            # ahead it made, each a ``Game``, or None where it made none); an action
+            # after which ``to`` moves again is valued after its completion instead,
+            # as below (the game may leave those out: nan)
             todo = [a for a in legal if a not in values]
             made: list[Any] = []
-            for a, v, s in zip(todo, ahead(g, to, todo, made), made, strict=True):
-                h = _ahead(g, a) if s is None else _wrap(g, s)
-                if h._to_move(h._s) == to:
+            for a, v, m in zip(todo, ahead(g, to, todo, made), made, strict=True):
+                h = m if isinstance(m, Game) else _ahead(g, a)
+                if h.current_player == to:
                     h, v = self._completed(h, to)
                 if v is None or v != v:  # not completed after all: valued as it stands
                     v = float(value(h, to))
@@ -545,7 +532,7 @@ class MCTSAgent(Agent):
         value = self._value
         ahead = self._values_ahead
         for _ in range(self._complete):
-            if h._to_move(h._s) != to:
+            if h.current_player != to:
                 break
             legal = h.legal_actions()
             if not legal:
@@ -575,10 +562,10 @@ class MCTSAgent(Agent):
         n0 = self.prior_visits
         prior = n0 > 0 and not self._scaled
         while True:
-            to = g._to_move(g._s)
+            to = g.current_player
             while to == CHANCE:
                 g.sample_chance(rng)
-                to = g._to_move(g._s)
+                to = g.current_player
             if to is None:
                 break
             legal = g.legal_actions()
@@ -609,7 +596,7 @@ class MCTSAgent(Agent):
                     new = untried[rng.randrange(len(untried))]
                     child = children[new] = _Node()
             if new is not None:
-                g._agent_play(new)
+                g.apply(new)
                 path.append((child, to))
                 break
             # values normalised by the range of rewards seen in this search, so that
@@ -632,7 +619,7 @@ class MCTSAgent(Agent):
                 if u > best_u:
                     best_u, best_a = u, a
             node = children[best_a]
-            g._agent_play(best_a)
+            g.apply(best_a)
             path.append((node, to))
         reward = self._playout(g, rng, path[-1][1] if path else None)
         bounds = self._bounds
@@ -653,7 +640,7 @@ class MCTSAgent(Agent):
         greedy = self.playout == "greedy" and not self._scaled
         steps = 0
         while True:
-            to = g._to_move(g._s)
+            to = g.current_player
             if to is None:
                 break
             if depth is not None and steps >= depth:
@@ -669,7 +656,7 @@ class MCTSAgent(Agent):
                 a = max(legal, key=lambda x: value(_ahead(g, x), to))
             else:
                 a = legal[rng.randrange(len(legal))]
-            g._agent_play(a)
+            g.apply(a)
             steps += 1
         return self._rewards(g)
 
@@ -678,7 +665,7 @@ class MCTSAgent(Agent):
         finished game (shared on a tie), else each player's ``rollout_value`` (two
         players: the searching player's value and its complement)."""
         n = self._n
-        if n > 1 and g._to_move(g._s) is None:
+        if n > 1 and g.current_player is None:
             w = g.winner
             if w is not None:
                 return tuple(1.0 if i == w else 0.0 for i in range(n))
