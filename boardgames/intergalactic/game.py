@@ -1357,11 +1357,9 @@ class Intergalactic(Game):
         if r[_R_TURN] > 0:
             if r[_R_STAGE] == "conflict":
                 for p in range(n):
-                    for name in s.temp[p]:
+                    for name in s.temp[p]:  # not a loss: it never eliminates (ruling 7)
                         if name in s.entries[p]:
-                            had = bool(self.fleets(p, s))
                             self._lose(s, p, name, log, "discarded at the end of the turn")
-                            self._eliminate_check(s, p, had, log)
                 s.temp = ((),) * n
                 if sum(s.alive) <= 1:
                     self._game_over(s, log, "one player left")

@@ -526,8 +526,9 @@ def test_ruling_7_jam_communications_gives_the_opponent_minus_50() -> None:
 
 def test_ruling_7_alien_allies_and_mercenaries_fleets_are_discarded_at_the_end_of_turn() -> None:
     """Ruling 7: "Alien Allies / Mercenaries roll on the Buildup list +15 for a fleet that
-    is discarded at the end of the turn;" The fleet fights this battle (it counts in
-    the Advantage phase) and goes when the turn ends."""
+    is discarded at the end of the turn (that discard is not a loss: it never eliminates
+    a player);" The fleet fights this battle (it counts in the Advantage phase) and goes
+    when the turn ends."""
     g = conflict(rec("Glish", "Green World", FLEETS), rec("Yiff", entries=FLEETS))
     force(g, 1)
     play(g, "attack 1")
@@ -546,6 +547,41 @@ def test_ruling_7_alien_allies_and_mercenaries_fleets_are_discarded_at_the_end_o
     play(g, "discard Fast Fleet", by=1)
     assert "Minor Fleet" not in g.state.entries[0]
     assert "P0 loses Minor Fleet (discarded at the end of the turn)" in g.log
+
+
+@pytest.mark.parametrize("held", [[], ["Core Fleet"]])
+def test_ruling_7_discarding_an_alien_allies_fleet_never_eliminates(held: list[str]) -> None:
+    """Ruling 7: the Alien Allies / Mercenaries fleet "is discarded at the end of the turn
+    (that discard is not a loss: it never eliminates a player);"
+
+    P0 attacks with no fleet (or one it then loses in a tie), rolls Alien Allies (Minor
+    Fleet) and fights on; at the end of the turn the Minor Fleet goes and P0, now without
+    any fleet, plays on (a fleet lost in a battle still eliminates: ruling 8)."""
+    g = conflict(rec("Glish", "Green World", held), rec("Yiff", entries=FLEETS),
+                 rec("Humans", entries=FLEETS))
+    force(g, 1)
+    play(g, "attack 1")
+    force(g, 93)  # Alien Allies
+    settle(g)
+    force(g, 40 - g.state.chance[4])  # 40: Minor Fleet
+    settle(g)
+    assert g.state.temp[0] == ("Minor Fleet",)
+    force(g, 30)
+    settle(g)
+    bat = g.view()["battle"]["bat"]
+    if held:  # a tie: each loses a fleet; P0 keeps the Minor Fleet
+        force(g, 50, 50 + bat["0"] - bat["1"])
+        play(g, "discard Core Fleet", by=0)
+        play(g, "discard Fast Fleet", by=1)
+    else:  # P0 wins
+        force(g, 100, 1)
+        play(g, "discard Fast Fleet", by=1)
+    while g.current_player == 0:
+        play(g, "end turn")
+    assert "P0 loses Minor Fleet (discarded at the end of the turn)" in g.log
+    assert g.fleets(0) == () and g.state.alive == (True, True, True)
+    assert not any("P0 is eliminated" in x for x in g.log)
+    assert g.state.chance[:3] == ("income", "d6", 1)  # the next turn: P1's
 
 
 def test_ruling_7_reserves_and_wartime_production_keep_theirs() -> None:

@@ -137,6 +137,30 @@ def test_ruling_8_losing_a_world_or_development_that_gives_fleet_can_eliminate(
     assert "P1 is eliminated (lost the last fleet)" in g.log
 
 
+def test_ruling_8_what_counts_as_a_fleet_derelict_ships_and_military_buildup() -> None:
+    """Ruling 8: "A player who loses their last fleet (any held entry that gives Fleet) is
+    eliminated." What is a fleet for elimination, discards, VP and the Advanced bonus
+    (docs/rules/intergalactic.md, its table of fleets): Derelict Ships (a world,
+    Fleet +1) and Military Buildup (a development, Fleet +2, Req Manufacturing 1+) are
+    fleets: the loser may discard either, and losing the last one eliminates. Each
+    scores 1 VP (one world, one development, never 2). The Advanced bonus counts
+    requirement-bearing technologies and Buildup entries only: Military Buildup, an
+    Advanced development, is not counted; Space Armada is."""
+    g = conflict(rec(entries=FLEETS), rec("Yiff", entries=["Derelict Ships", "Ice World",
+                                                           "Military Buildup"]))
+    assert g.fleets(1) == ("Derelict Ships", "Military Buildup")
+    assert g.vp(1) == 1 + 3 and g.advanced(1) == 0
+    assert conflict(rec(entries=["Space Armada"]), rec("Yiff")).advanced(0) == 1
+    battle(g, 1, (30, 30), (100, 1))
+    assert acts(g) == {"discard Derelict Ships", "discard Military Buildup"}
+    play(g, "discard Military Buildup", by=1)
+    assert g.state.alive == (True, True)
+    assert acts(g) == {"take Derelict Ships", "take Ice World"}
+    play(g, "take Derelict Ships", by=0)
+    assert g.state.alive == (True, False) and g.is_over
+    assert "P1 is eliminated (lost the last fleet)" in g.log
+
+
 def test_ruling_8_the_game_also_ends_when_one_player_is_left() -> None:
     """Ruling 8: "The game also ends when one player is left." Two players: the loser's
     last fleet goes, the game is over, the survivor wins."""
