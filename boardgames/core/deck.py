@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
+from .limits import quote
+
 __all__ = ["Deck", "redeal"]
 
 
@@ -18,7 +20,7 @@ class Deck:
         self.counts: dict[str, int] = {}
         for k, v in dict(counts).items():
             if not isinstance(v, int) or v < 0:
-                raise ValueError(f"card count for {k!r} must be an int >= 0, not {v!r}")
+                raise ValueError(f"card count for {quote(k)} must be an int >= 0, not {quote(v)}")
             if v:
                 self.counts[k] = v
         self.known: list[str] = list(known)
@@ -80,7 +82,7 @@ class Deck:
         """Remove one unknown copy of ``name`` (the outcome of a draw or a reveal)."""
         n = self.counts.get(name, 0)
         if n <= 0:
-            raise ValueError(f"no unknown {name!r} left in the deck")
+            raise ValueError(f"no unknown {quote(name)} left in the deck")
         out = self._outcomes
         if n == 1:
             del self.counts[name]

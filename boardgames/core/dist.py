@@ -20,6 +20,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from .limits import quote
+
 __all__ = ["Dist"]
 
 
@@ -46,10 +48,10 @@ class Dist(Mapping[Any, Fraction]):
         acc: dict[Any, Fraction] = {}
         for k, v in items:
             if not isinstance(k, Hashable):
-                raise TypeError(f"outcome {k!r} is not hashable")
+                raise TypeError(f"outcome {quote(k)} is not hashable")
             f = v if isinstance(v, Fraction) else Fraction(v)
             if f < 0:
-                raise ValueError(f"negative probability {f} for outcome {k!r}")
+                raise ValueError(f"negative probability {f} for outcome {quote(k)}")
             acc[k] = acc.get(k, Fraction(0)) + f
         total = sum(acc.values(), Fraction(0))
         if total != 1:
@@ -70,7 +72,7 @@ class Dist(Mapping[Any, Fraction]):
         acc: dict[Any, Fraction] = {}
         for k, w in items:
             if w < 0:
-                raise ValueError(f"negative weight {w} for outcome {k!r}")
+                raise ValueError(f"negative weight {w} for outcome {quote(k)}")
             acc[k] = acc.get(k, Fraction(0)) + Fraction(w)
         total = sum(acc.values(), Fraction(0))
         if total <= 0:
@@ -94,7 +96,7 @@ class Dist(Mapping[Any, Fraction]):
     def die(cls, sides: int = 6) -> Dist:
         """A fair die with faces 1..sides."""
         if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
-            raise ValueError(f"a die needs a positive number of sides, not {sides!r}")
+            raise ValueError(f"a die needs a positive number of sides, not {quote(sides)}")
         return cls._trusted({i: Fraction(1, sides) for i in range(1, sides + 1)})
 
     @classmethod
@@ -215,7 +217,7 @@ class Dist(Mapping[Any, Fraction]):
         """The sum of ``k`` independent copies of this distribution (``k >= 0``; the sum
         of none is 0), by repeated doubling."""
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-            raise ValueError(f"the number of copies must be a non-negative int, not {k!r}")
+            raise ValueError(f"the number of copies must be a non-negative int, not {quote(k)}")
         add = operator.add
         out = Dist.constant(0)
         power = self
@@ -252,7 +254,7 @@ class Dist(Mapping[Any, Fraction]):
         if not callable(pred):
             if isinstance(pred, (str, bytes)) or not isinstance(pred, Iterable):
                 raise ValueError(f"given() needs a predicate or a collection of outcomes, "
-                                 f"not {pred!r}")
+                                 f"not {quote(pred)}")
             allowed = frozenset(pred)
             kept = {k: v for k, v in self._p.items() if k in allowed}
         else:
@@ -344,7 +346,7 @@ def _ordered(d: dict[Any, Fraction]) -> dict[Any, Fraction]:
 @lru_cache(maxsize=512)
 def _binomial(n: int, p: Fraction) -> Dist:
     if not isinstance(n, int) or n < 0:
-        raise ValueError(f"number of trials must be a non-negative int, not {n!r}")
+        raise ValueError(f"number of trials must be a non-negative int, not {quote(n)}")
     if not 0 <= p <= 1:
         raise ValueError(f"probability must be in [0, 1], not {p}")
     q = 1 - p

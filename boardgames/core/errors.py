@@ -1,12 +1,32 @@
-"""Errors raised by every game: all are ``ValueError`` subclasses that quote the input."""
+"""Errors raised by every game: all are ``ValueError`` subclasses that quote the input,
+at most a short prefix of it (:func:`boardgames.core.limits.quote`); a message is never
+longer than :data:`~boardgames.core.limits.MESSAGE_CHARS` characters."""
 
 from __future__ import annotations
+
+from .limits import quote, shorten
 
 __all__ = ["GameError", "IllegalActionError", "InvalidActionError", "InvalidSaveError"]
 
 
 class GameError(ValueError):
-    """Base class of the errors a game raises for bad input. The game is left unchanged."""
+    """Base class of the errors a game raises for bad input. The game is left unchanged.
+    A message longer than ``MESSAGE_CHARS`` keeps its start and its end (``shorten``)."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (shorten(args[0]),)
+        super().__init__(*args)
+
+
+def _shown(action: object) -> str:
+    """An action quoted as its text: a notation string as it is, anything else (an
+    Action, a chance outcome) as ``str`` of it, bounded for values of any size."""
+    if isinstance(action, str):
+        return quote(action)
+    if isinstance(action, list | tuple | dict | set | frozenset | int | float):
+        return quote(quote(action))  # str() of a container is its repr: bounded here
+    return quote(str(action))
 
 
 class InvalidActionError(GameError):
@@ -15,7 +35,7 @@ class InvalidActionError(GameError):
     def __init__(self, text: object, reason: str = "not a valid action notation") -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"invalid action {text!r}: {reason}")
+        super().__init__(f"invalid action {quote(text)}: {reason}")
 
 
 class IllegalActionError(GameError):
@@ -28,7 +48,7 @@ class IllegalActionError(GameError):
         self.action = action
         self.reason = reason
         self.rule = rule
-        super().__init__(f"illegal action {str(action)!r}: {reason} (rule: {rule})")
+        super().__init__(f"illegal action {_shown(action)}: {reason} (rule: {rule})")
 
 
 class InvalidSaveError(GameError):

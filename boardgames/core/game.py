@@ -31,6 +31,7 @@ from typing import Any, ClassVar, NamedTuple
 from .action import Action
 from .dist import Dist
 from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
+from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
 from .options import options_from_dict
 from .rng import MAX_SEED, draw_index, fresh_seed
 
@@ -150,9 +151,17 @@ def _default_rules(cls: type) -> Any:
 
 
 def _freeze(value: Any) -> Any:
-    """JSON lists back to tuples (chance outcomes are hashable values)."""
+    """JSON lists back to tuples (chance outcomes are hashable values). A value nested
+    more than ``MAX_DEPTH`` lists or tuples deep is no outcome of any game: refused with
+    an ``InvalidActionError`` before anything recurses through it."""
+    if isinstance(value, list | tuple) and nested_deeper_than(value, MAX_DEPTH):
+        raise InvalidActionError(value, f"nested more than {MAX_DEPTH} lists deep")
+    return _thaw_lists(value)
+
+
+def _thaw_lists(value: Any) -> Any:
     if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
+        return tuple(_thaw_lists(v) for v in value)
     return value
 
 
@@ -187,15 +196,13 @@ class Game:
         if seed is None:
             seed = fresh_seed()
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be an int in [0, 2**64), not {seed!r}")
+            raise ValueError(f"seed must be an int in [0, 2**64), not {quote(seed)}")
         if not isinstance(auto_roll, bool):
-            raise TypeError(f"auto_roll must be a bool, not {auto_roll!r}")
+            raise TypeError(f"auto_roll must be a bool, not {quote(auto_roll)}")
         self.rules = rules
         self.seed = seed
-        self._options: dict[str, Any] = self._check_options(dict(options))
         self._auto = auto_roll
-        self._log: list[str] = []  # _new_state may log the automatic steps of set-up
-        self._s: Any = self._new_state()
+        self._set_up(options)
         self._undo: list[tuple[Any, int]] = []
         # Steps as plain (player, value, text) tuples; ``history`` makes them Steps. The
         # list only grows and shrinks at its end, and every record appended is a tuple
@@ -206,12 +213,24 @@ class Game:
         self._legal_cache: tuple[Action, ...] | None = None
         self._settle()
 
+    def _set_up(self, options: dict[str, Any]) -> None:
+        """The game's options checked and its starting position made. A game's own
+        ``ValueError`` / ``TypeError`` about them (a scenario, a player count, from a
+        saved file too) is raised with its message shortened (``limits.shorten``)."""
+        try:
+            self._options: dict[str, Any] = self._check_options(dict(options))
+            self._log: list[str] = []  # _new_state may log the automatic steps of set-up
+            self._s: Any = self._new_state()
+        except (TypeError, ValueError) as e:
+            raise shorten_error(e)  # noqa: B904 - the same error, its message shortened
+
     # ================================================================ hooks for games
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate game-specific constructor keywords (variant, players, scenario ...);
         return the JSON-safe dict saved with the game."""
         if options:
-            raise TypeError(f"unexpected keyword(s) {sorted(options)} for {type(self).__name__}")
+            raise TypeError(f"unexpected keyword(s) {quote(sorted(options))} for "
+                            f"{type(self).__name__}")
         return {}
 
     def _new_state(self) -> Any:
@@ -298,7 +317,7 @@ class Game:
     @auto_roll.setter
     def auto_roll(self, value: bool) -> None:
         if not isinstance(value, bool):
-            raise TypeError(f"auto_roll must be a bool, not {value!r}")
+            raise TypeError(f"auto_roll must be a bool, not {quote(value)}")
         self._auto = value
         n = len(self._hist)
         self._settle()
@@ -406,8 +425,8 @@ class Game:
             g.apply(outcome)
             value = fn(g)
             if not isinstance(value, (int, Fraction, float)):  # bool is an int
-                raise GameError(f"fn must return a number or a bool, not {value!r} "
-                                f"(after outcome {self._outcome_text(outcome)!r})")
+                raise GameError(f"fn must return a number or a bool, not {quote(value)} "
+                                f"(after outcome {quote(self._outcome_text(outcome))})")
             total += p * Fraction(value)
         return total
 
@@ -732,7 +751,8 @@ class Game:
             not isinstance(player, int) or isinstance(player, bool)
             or not 0 <= player < self.players
         ):
-            raise ValueError(f"player must be None or 0..{self.players - 1}, not {player!r}")
+            raise ValueError(f"player must be None or 0..{self.players - 1}, "
+                             f"not {quote(player)}")
         s = self._s
         to_move = self._to_move(s)
         v: dict[str, Any] = {
@@ -776,10 +796,11 @@ class Game:
         keys = {"game", "version", "options", "rules", "seed", "auto_roll", "steps"}
         missing, extra = sorted(keys - set(doc)), sorted(set(doc) - keys)
         if missing or extra:
-            raise InvalidSaveError(f"missing keys {missing}, unexpected keys {extra}")
+            raise InvalidSaveError(f"missing keys {missing}, unexpected keys {quote(extra)}")
         if type(doc["version"]) is not int or doc["version"] != cls.version:
             raise InvalidSaveError(
-                f"version {doc['version']!r} is not {cls.version} (this library's {cls.name})"
+                f"version {quote(doc['version'])} is not {cls.version} "
+                f"(this library's {cls.name})"
             )
         if not isinstance(doc["options"], dict):
             raise InvalidSaveError("'options' must be an object")
@@ -788,7 +809,7 @@ class Game:
         if not isinstance(doc["auto_roll"], bool):
             raise InvalidSaveError("'auto_roll' must be true or false")
         if type(doc["seed"]) is not int:
-            raise InvalidSaveError(f"'seed' must be an int, not {doc['seed']!r}")
+            raise InvalidSaveError(f"'seed' must be an int, not {quote(doc['seed'])}")
         try:
             rules = options_from_dict(cls.Rules, doc["rules"])
             g = cls(seed=doc["seed"], rules=rules, auto_roll=False, **doc["options"])
@@ -799,7 +820,7 @@ class Game:
                 not isinstance(step, list) or len(step) != 2
                 or not isinstance(step[0], int) or isinstance(step[0], bool)
             ):
-                raise InvalidSaveError(f"step {i} must be [player, action], not {step!r}")
+                raise InvalidSaveError(f"step {i} must be [player, action], not {quote(step)}")
             player, value = step
             expected = g.current_player
             if player != expected:

@@ -8,6 +8,8 @@ import typing
 from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
+from .limits import quote
+
 __all__ = ["check_options", "options_from_dict"]
 
 
@@ -20,9 +22,9 @@ def check_options(obj: Any) -> None:
         _check(type(obj).__name__, f.name, hint, value)
         lo, hi = f.metadata.get("min"), f.metadata.get("max")
         if lo is not None and value < lo:
-            raise ValueError(f"{type(obj).__name__}.{f.name} must be >= {lo}, not {value!r}")
+            raise ValueError(f"{type(obj).__name__}.{f.name} must be >= {lo}, not {quote(value)}")
         if hi is not None and value > hi:
-            raise ValueError(f"{type(obj).__name__}.{f.name} must be <= {hi}, not {value!r}")
+            raise ValueError(f"{type(obj).__name__}.{f.name} must be <= {hi}, not {quote(value)}")
 
 
 @cache
@@ -35,7 +37,7 @@ def _check(owner: str, name: str, hint: Any, value: Any) -> None:
     if get_origin(hint) is Literal:
         choices = get_args(hint)
         if value not in choices or type(value) is not type(choices[0]):
-            raise ValueError(f"{owner}.{name} must be one of {list(choices)}, not {value!r}")
+            raise ValueError(f"{owner}.{name} must be one of {list(choices)}, not {quote(value)}")
         return
     if hint is bool:
         ok = isinstance(value, bool)
@@ -49,7 +51,7 @@ def _check(owner: str, name: str, hint: Any, value: Any) -> None:
         ok = True
     if not ok:
         raise ValueError(f"{owner}.{name} must be {getattr(hint, '__name__', hint)}, "
-                         f"not {type(value).__name__} {value!r}")
+                         f"not {type(value).__name__} {quote(value)}")
 
 
 def options_from_dict(cls: type, data: Any) -> Any:
@@ -59,5 +61,5 @@ def options_from_dict(cls: type, data: Any) -> Any:
     names = {f.name for f in dataclasses.fields(cls)}
     extra = sorted(set(data) - names)
     if extra:
-        raise ValueError(f"unknown rules option(s) {extra}")
+        raise ValueError(f"unknown rules option(s) {quote(extra)}")
     return cls(**data)

@@ -9,6 +9,7 @@ from typing import Any
 
 from .errors import InvalidSaveError
 from .game import Game
+from .limits import check_document, quote
 
 __all__ = ["GAMES", "from_json", "game_class", "load"]
 
@@ -19,18 +20,16 @@ GAMES: dict[str, tuple[str, str]] = {
     "spacebase": ("boardgames.spacebase", "SpaceBase"),
 }
 
-_MAX_DOC = 64 * 1024 * 1024
-
 
 def game_class(name: str) -> type[Game]:
     """The Game class registered under ``name``."""
     if not isinstance(name, str) or name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; known games: {sorted(GAMES)}")
+        raise ValueError(f"unknown game {quote(name)}; known games: {sorted(GAMES)}")
     module, attr = GAMES[name]
     try:
         return getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as e:
-        raise ValueError(f"game {name!r} is not available in this version: {e}") from None
+        raise ValueError(f"game {quote(name)} is not available in this version: {e}") from None
 
 
 def load(name: str, **kwargs: Any) -> Game:
@@ -40,27 +39,36 @@ def load(name: str, **kwargs: Any) -> Game:
 
 def from_json(text: str | bytes) -> Game:
     """Load a game saved with ``Game.to_json()``: checks the document and replays its
-    steps. Raises ``InvalidSaveError`` (a ``ValueError``) for anything malformed."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise InvalidSaveError(f"not UTF-8 text: {e}") from None
-    if not isinstance(text, str):
-        raise InvalidSaveError(f"expected JSON text, not {type(text).__name__}")
-    if len(text) > _MAX_DOC:
-        raise InvalidSaveError(f"document of {len(text)} characters is too large")
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise InvalidSaveError(f"not valid JSON ({e})") from None
+    steps. Raises ``InvalidSaveError`` (a ``ValueError``) for anything malformed, and
+    for a document larger, holding more values or nesting deeper than the bounds of
+    :mod:`boardgames.core.limits`, before it is parsed."""
+    doc = _parse(text)
     if not isinstance(doc, dict):
         raise InvalidSaveError(f"expected a JSON object, not {type(doc).__name__}")
     name = doc.get("game")
     if not isinstance(name, str) or name not in GAMES:
-        raise InvalidSaveError(f"unknown game {name!r}")
+        raise InvalidSaveError(f"unknown game {quote(name)}")
     try:
         cls = game_class(name)
     except ValueError as e:
         raise InvalidSaveError(str(e)) from None
     return cls._from_doc(doc)
+
+
+def _parse(text: str | bytes) -> Any:
+    """The JSON value of a document, once its size, value count and depth are checked."""
+    if not isinstance(text, str | bytes):
+        raise InvalidSaveError(f"expected JSON text, not {type(text).__name__}")
+    try:
+        check_document(text)
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+            check_document(text)
+    except UnicodeDecodeError as e:
+        raise InvalidSaveError(f"not UTF-8 text: {e}") from None
+    except ValueError as e:
+        raise InvalidSaveError(str(e)) from None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InvalidSaveError(f"not valid JSON ({e})") from None

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.limits import quote, shorten  # quote: re-exported
+
 __all__ = [
     "MAX_ACTION_CHARS",
     "MAX_LOAD_CHARS",
@@ -67,16 +69,7 @@ class MessageError(ValueError):
 
     def __init__(self, message: object, reason: str) -> None:
         self.reason = reason
-        super().__init__(f"refused message {quote(message)}: {reason}")
-
-
-def quote(value: object, limit: int = 80) -> str:
-    """A short ``repr`` of untrusted input, cut to ``limit`` characters."""
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ cannot come from JSON, but be safe
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+        super().__init__(shorten(f"refused message {quote(message)}: {reason}"))
 
 
 @dataclass(frozen=True)
@@ -119,8 +112,8 @@ def parse_message(content: object, buffers: object = None) -> Message:
     if extra or missing:
         raise MessageError(
             content,
-            f"a {kind!r} message has exactly the keys {sorted(['type', *spec])}"
-            + (f"; unexpected {extra}" if extra else "")
+            f"a {quote(kind)} message has exactly the keys {sorted(['type', *spec])}"
+            + (f"; unexpected {quote(extra)}" if extra else "")
             + (f"; missing {missing}" if missing else ""),
         )
     fields: dict[str, Any] = {}

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import boardgames as bg
-from boardgames.core import registry
+from boardgames.core import limits, registry
 
 
 def test_load_by_name_takes_the_class_keywords() -> None:
@@ -51,7 +51,7 @@ def test_from_json_of_an_unknown_game_is_refused(name: object) -> None:
 
 def test_from_json_refuses_a_huge_document() -> None:
     with pytest.raises(bg.InvalidSaveError, match="too large"):
-        bg.from_json(" " * (registry._MAX_DOC + 1))
+        bg.from_json(" " * (limits.MAX_DOC_CHARS + 1))
 
 
 def test_game_packages_are_imported_only_when_asked() -> None:

@@ -1,0 +1,256 @@
+"""Hostile input to every game (issue 15, "Hostile input" 2-4): values nested deeper than
+anything recurses through, inputs of megabytes quoted in error messages, and documents
+whose parsed form would cost far more memory than their text. Each is refused with a
+``ValueError`` whose message quotes a short prefix at most, and the game is unchanged
+and keeps working afterwards."""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import boardgames as bg
+from boardgames.core.game import CHANCE
+from boardgames.core.limits import (
+    MAX_DEPTH,
+    MAX_DOC_CHARS,
+    MAX_DOC_VALUES,
+    MESSAGE_CHARS,
+    QUOTE_CHARS,
+    value_estimate,
+)
+from boardgames.core.registry import game_class
+
+BIG = "x" * 5_000_000
+"""A 5 MB input: its message must quote a short prefix of it at most."""
+
+GAMES: dict[str, Callable[[], bg.Game]] = {
+    "spacehole": lambda: bg.Spacehole(seed=4, auto_roll=False),
+    "blast": lambda: bg.Blast(seed=4, auto_roll=False),
+    "intergalactic": lambda: bg.Intergalactic(seed=4, players=3, auto_roll=False),
+    "spacebase": lambda: bg.SpaceBase(seed=4, players=3, auto_roll=False),
+}
+
+
+def nested(depth: int, inner: Any = 1) -> Any:
+    for _ in range(depth):
+        inner = [inner]
+    return inner
+
+
+def at(g: bg.Game, want_chance: bool) -> bg.Game:
+    """``g`` played on (first legal action, or a roll) to a chance node, or to a
+    player's decision."""
+    for _ in range(500):
+        if (g.current_player == CHANCE) == want_chance:
+            return g
+        step(g)
+    raise AssertionError(f"no {'chance node' if want_chance else 'decision'} reached")
+
+
+def step(g: bg.Game) -> None:
+    if g.current_player == CHANCE:
+        g.roll()
+    else:
+        g.apply(g.legal_actions()[0])
+
+
+def assert_short(message: str, *, quoted_by_core: bool = True) -> None:
+    """The message is at most MESSAGE_CHARS long; quoted by the core, the input's prefix
+    is at most QUOTE_CHARS long."""
+    assert len(message) <= MESSAGE_CHARS, len(message)
+    if quoted_by_core:
+        assert "x" * QUOTE_CHARS not in message, message
+
+
+def refused_unchanged(g: bg.Game, x: Any, error: type[Exception]) -> str:
+    """``g.apply(x)`` raises ``error``; the game is unchanged and still plays."""
+    text, hist, log = g.to_json(), g.history, g.log
+    with pytest.raises(error) as e:
+        g.apply(x)
+    assert (g.to_json(), g.history, g.log) == (text, hist, log)
+    ok, why = g.is_legal(x)
+    assert not ok and len(why) <= MESSAGE_CHARS
+    step(g)
+    assert len(g.history) == len(hist) + 1
+    return str(e.value)
+
+
+# ---------------------------------------------------------------- 2. deep nesting
+@pytest.mark.parametrize("name", GAMES)
+def test_a_chance_value_nested_500_lists_deep_is_refused_by_apply(name: str) -> None:
+    g = at(GAMES[name](), want_chance=True)
+    msg = refused_unchanged(g, nested(500), bg.InvalidActionError)
+    assert f"nested more than {MAX_DEPTH} lists deep" in msg
+    assert_short(msg)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_2000_deep_list_as_an_action_is_refused_quoting_a_prefix(name: str) -> None:
+    g = at(GAMES[name](), want_chance=False)
+    msg = refused_unchanged(g, nested(2000), bg.InvalidActionError)
+    assert msg.startswith("invalid action [[[") and len(msg) < 200
+    assert repr(bg.InvalidActionError(nested(2000))).startswith("InvalidActionError(")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_save_with_a_chance_value_nested_500_deep_is_refused(name: str) -> None:
+    doc = json.loads(at(GAMES[name](), want_chance=True).to_json())
+    doc["steps"].append([CHANCE, nested(500)])
+    with pytest.raises(bg.InvalidSaveError, match=f"nests more than {MAX_DEPTH} lists"):
+        bg.from_json(json.dumps(doc))
+
+
+def test_a_save_within_the_depth_limit_loads_and_one_level_more_is_refused() -> None:
+    g = bg.Spacehole(seed=2)
+    doc = json.loads(g.to_json())
+    doc["options"]["x"] = nested(MAX_DEPTH - 3, {})  # {"options": {"x": [[...{}]]}}
+    with pytest.raises(bg.InvalidSaveError, match="unexpected keyword"):
+        bg.from_json(json.dumps(doc))
+    doc["options"]["x"] = nested(MAX_DEPTH - 2, {})
+    with pytest.raises(bg.InvalidSaveError, match="nests more than"):
+        bg.from_json(json.dumps(doc))
+
+
+# ---------------------------------------------------------------- 3. long input
+def test_an_unknown_game_name_of_5_mb_is_quoted_short() -> None:
+    for call in (lambda: bg.load(BIG), lambda: game_class(BIG)):
+        with pytest.raises(ValueError, match="unknown game 'xxx") as e:
+            call()
+        assert_short(str(e.value))
+    doc = json.loads(bg.Spacehole(seed=1).to_json())
+    doc["game"] = BIG
+    with pytest.raises(bg.InvalidSaveError, match="unknown game 'xxx") as e:
+        bg.from_json(json.dumps(doc))
+    assert_short(str(e.value))
+
+
+@pytest.mark.parametrize("where", ["key", "value"])
+def test_a_rules_key_or_value_of_5_mb_is_quoted_short(where: str) -> None:
+    doc = json.loads(bg.Spacehole(seed=1).to_json())
+    if where == "key":
+        doc["rules"][BIG] = 1
+    else:
+        doc["rules"]["battle_order"] = BIG
+    with pytest.raises(bg.InvalidSaveError, match="xxx") as e:
+        bg.from_json(json.dumps(doc))
+    assert_short(str(e.value))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_chance_value_of_5_mb_is_quoted_short(name: str) -> None:
+    g = at(GAMES[name](), want_chance=True)
+    msg = refused_unchanged(g, BIG, bg.IllegalActionError)
+    assert msg.startswith("illegal action 'xxx")
+    assert_short(msg)
+
+
+def scenario_of_5_mb(name: str) -> dict[str, Any]:
+    """A scenario whose key (Intergalactic: a player's key) is 5 MB long."""
+    if name == "intergalactic":
+        return {"players": [{BIG: 1}, {}, {}], "stage": "research", "turn": 1,
+                "current_player": 0}
+    return {BIG: 1}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_scenario_key_of_5_mb_is_quoted_short(name: str) -> None:
+    cls = type(GAMES[name]())
+    players = {} if name in ("spacehole", "blast") else {"players": 3}
+    with pytest.raises(ValueError, match="xxx") as e:
+        cls(seed=1, scenario=scenario_of_5_mb(name), **players)
+    assert_short(str(e.value), quoted_by_core=False)
+    doc = json.loads(GAMES[name]().to_json())
+    doc["options"]["scenario"] = scenario_of_5_mb(name)
+    with pytest.raises(bg.InvalidSaveError, match="xxx") as e:
+        bg.from_json(json.dumps(doc))
+    assert_short(str(e.value), quoted_by_core=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_option_of_5_mb_is_quoted_short(name: str) -> None:
+    doc = json.loads(GAMES[name]().to_json())
+    doc["options"][BIG] = 1
+    with pytest.raises(bg.InvalidSaveError, match="unexpected keyword") as e:
+        bg.from_json(json.dumps(doc))
+    assert_short(str(e.value), quoted_by_core=False)
+    doc["options"].pop(BIG)
+    doc["options"]["variant" if name == "spacehole" else "players"] = BIG
+    with pytest.raises(bg.InvalidSaveError, match="xxx") as e:
+        bg.from_json(json.dumps(doc))
+    assert_short(str(e.value), quoted_by_core=False)
+
+
+def test_a_long_message_keeps_its_start_and_its_end() -> None:
+    full = "unknown scenario keys ['" + BIG + "']; keys: a, b"
+    msg = str(bg.GameError(full))
+    assert len(msg) <= MESSAGE_CHARS
+    head, rest = msg.split("... [", 1)
+    cut, tail = rest.split(" characters cut] ...", 1)
+    assert full.startswith(head) and full.endswith(tail) and tail.endswith("; keys: a, b")
+    assert len(head) + int(cut) + len(tail) == len(full)
+    assert str(bg.GameError("short")) == "short"
+
+
+# ---------------------------------------------------------------- 4. what a document costs
+def worst_documents() -> dict[str, tuple[bool, str]]:
+    """Documents at (or far beyond) the bounds, each of the shape that costs most, and
+    whether it is within the bounds."""
+    n = MAX_DOC_VALUES // 5 - 2  # one-key objects: 5 values each as counted
+    k = MAX_DOC_CHARS // n - 16  # distinct keys of astral characters, filling the size
+    keys = ",".join(f'{{"{chr(0x10000 + i % 999) * k}{i:07}":{{}}}}' for i in range(n))
+    return {
+        # refused unparsed (before: a 1.5 GB peak and 6 s for the first, +195 MB for the
+        # second, the board's limit)
+        "64M chars of empty lists": (False, "[" + "[]," * (64 * 2**20 // 3) + "[]]"),
+        "8M chars of empty lists": (False, "[" + "[]," * (MAX_DOC_CHARS // 3 - 1) + "[]]"),
+        # within the bounds: parsed, then refused (not a saved game)
+        "distinct keys": (True, "[" + keys + "]"),
+        "one string": (True, '"' + "\U0001f600" * (MAX_DOC_CHARS - 2) + '"'),
+        "empty lists": (True, "[" + "[]," * (MAX_DOC_VALUES // 2 - 2) + "[]]"),
+    }
+
+
+PEAK_BOUND = 96 * 2**20
+"""The most memory ``from_json`` may allocate (traced by ``tracemalloc``) on any document,
+the text itself not counted. Measured worst: 64 MiB, the 8 Mi-character string (parsed
+and encoded), and 63 MiB, 100,000 one-key objects with distinct astral keys."""
+
+
+def test_a_document_costs_at_most_the_bound_whatever_its_shape() -> None:
+    for shape, (within, text) in worst_documents().items():
+        assert within == (len(text) <= MAX_DOC_CHARS
+                          and value_estimate(text) <= MAX_DOC_VALUES), shape
+        tracemalloc.start()
+        try:
+            with pytest.raises(bg.InvalidSaveError):
+                bg.from_json(text)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak <= PEAK_BOUND, f"{shape}: {peak / 2**20:.0f} MiB"
+
+
+def test_a_document_of_too_many_values_is_refused_before_it_is_parsed() -> None:
+    text = "[" + "[]," * MAX_DOC_VALUES + "[]]"
+    with pytest.raises(bg.InvalidSaveError, match=f"at most {MAX_DOC_VALUES}"):
+        bg.from_json(text)
+    with pytest.raises(bg.InvalidSaveError, match="too large"):
+        bg.from_json(b" " * (MAX_DOC_CHARS + 1))
+
+
+def test_genuine_saves_are_far_within_the_bounds() -> None:
+    for make in GAMES.values():
+        g = make()
+        g.auto_roll = True
+        for _ in range(300):
+            if g.is_over:
+                break
+            g.apply(g.legal_actions()[-1])
+        text = g.to_json()
+        assert value_estimate(text) < MAX_DOC_VALUES // 20
+        assert bg.from_json(text) == g
