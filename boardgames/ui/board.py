@@ -44,6 +44,7 @@ except ImportError:  # pragma: no cover - exercised by a test that hides it
 
 from ..core.errors import GameError
 from ..core.game import CHANCE, Game, Step
+from ..core.limits import shorten
 from ..core.registry import from_json
 from ..core.rng import fresh_seed
 from . import assets
@@ -201,6 +202,12 @@ class Board(anywidget.AnyWidget):
         _install_refresh_hook()
         self._publish()
 
+    @t.validate("error")
+    def _short_error(self, proposal: dict[str, Any]) -> str:
+        """Every message shown is at most ``limits.MESSAGE_CHARS`` characters long (a
+        computer player's failure may quote anything)."""
+        return shorten(proposal["value"])
+
     # ------------------------------------------------------------------ public API
     @property
     def game(self) -> Game:
@@ -220,19 +227,20 @@ class Board(anywidget.AnyWidget):
         agents = dict(self._agents)
         if opponents is not None:
             if not isinstance(opponents, Mapping):
-                raise TypeError(f"opponents must be a dict {{player: agent}}, not {opponents!r}")
+                raise TypeError("opponents must be a dict {player: agent}, "
+                                f"not {quote(opponents)}")
             agents = {}
             for p, agent in opponents.items():
                 if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < self._game.players:
                     raise ValueError(f"opponents: player must be 0..{self._game.players - 1}, "
-                                     f"not {p!r}")
+                                     f"not {quote(p)}")
                 agents[p] = check_agent(agent)
         if pace is not None and (isinstance(pace, bool) or not isinstance(pace, (int, float))
                                  or not 0 <= pace <= MAX_PACE):
             raise ValueError(f"pace must be a number of seconds in [0, {MAX_PACE}], "
-                                 f"not {pace!r}")
+                                 f"not {quote(pace)}")
         if auto_roll is not None and not isinstance(auto_roll, bool):
-            raise TypeError(f"auto_roll must be a bool, not {auto_roll!r}")
+            raise TypeError(f"auto_roll must be a bool, not {quote(auto_roll)}")
         with self._lock:
             self._agents = agents
             self.agents = {str(p): repr(a) for p, a in agents.items()}
@@ -541,12 +549,28 @@ class Board(anywidget.AnyWidget):
     def _do_load(self, msg: Message) -> None:
         self._check_can_change(msg)
         new = from_json(msg["text"])  # InvalidSaveError (a GameError) if corrupt
-        if new.name != self._game.name:
-            raise MessageError({"type": "load", "name": msg["name"]},
-                               f"the file holds a {new.name} game; this board plays "
-                               f"{self._game.name}")
+        self._check_loadable(new, {"type": "load", "name": msg["name"]})
         self._replace(new)
+        # Computer players of seats the loaded game does not have are dropped; the
+        # opponent picker lists the loaded game's seats.
+        self.configure(opponents={p: a for p, a in self._agents.items() if p < new.players},
+                       _publish=False)
         self._done(f"loaded {msg['name'][:80]}")
+
+    def _check_loadable(self, new: Game, shown: dict[str, Any]) -> None:
+        """Refuse, before the board's game is replaced, a loaded game this board cannot
+        play: another game, one without this board's seat, one whose view of this
+        board's player cannot be made."""
+        if new.name != self._game.name:
+            raise MessageError(shown, f"the file holds a {new.name} game; this board plays "
+                                      f"{self._game.name}")
+        if self.player is not None and self.player >= new.players:
+            raise MessageError(shown, f"the file holds a {new.players}-player game; this "
+                                      f"board plays player {self.player}")
+        try:
+            new.view(self.player)
+        except ValueError as e:
+            raise MessageError(shown, f"the loaded game cannot be shown: {e}") from None
 
     def _do_save(self, msg: Message) -> None:
         self._check_can_change(msg)
@@ -721,7 +745,7 @@ def _refresh_all(*_args: Any) -> None:
     for b in live_boards():
         try:
             b.refresh()
-        except GameError as e:  # a game left in a state its view cannot show
+        except ValueError as e:  # a game left in a state its view cannot show
             b.error = str(e)
 
 

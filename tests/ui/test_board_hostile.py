@@ -1,0 +1,178 @@
+"""Hostile "load" messages to a board (issue 15, "Hostile input" 1-4): a save the board's
+seat is not in, documents nested too deep, inputs of megabytes, and a document of the
+board's largest size that would cost far more memory parsed than its text. Each is
+refused before the board's game is replaced, the reason is shown in ``board.error``
+(short), and the game and the board are unchanged and keep working."""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+from typing import Any
+
+import pytest
+
+import boardgames as bg
+from boardgames.core.game import CHANCE
+from boardgames.core.limits import MAX_DEPTH, MESSAGE_CHARS, QUOTE_CHARS
+from boardgames.ui.board import Board, _refresh_all
+from boardgames.ui.protocol import MAX_LOAD_CHARS
+
+FOUR_SEATS = {"intergalactic": "Intergalactic", "spacebase": "SpaceBase"}
+
+
+def send(board: Board, msg: Any) -> None:
+    """What the browser's ``model.send(msg)`` does."""
+    board._on_msg(board, msg, [])
+
+
+def load(board: Board, text: str) -> None:
+    send(board, {"type": "load", "name": "hostile.json", "text": text})
+
+
+def spacehole() -> bg.Spacehole:
+    """A Spacehole game in a position that does not depend on the random stream (turn 1,
+    a Mine in hand, a colony strong enough to survive the next invasions)."""
+    return bg.Spacehole.scenario(structures=["Solar Array", "Force Dome", "Laser Turret"],
+                                 defenders=["Space Navy", "Battle Station"], hand=["Mine"],
+                                 phase="build", seed=3)
+
+
+def synced_error(board: Board) -> str:
+    """The error as the browser receives it."""
+    return json.loads(json.dumps(board.get_state("error")))["error"]
+
+
+def assert_refused_unchanged(board: Board, game: bg.Game, text: str, *why: str) -> str:
+    """Loading ``text`` is refused: the board shows why, in at most MESSAGE_CHARS, and
+    its game, view and version are as they were."""
+    saved, view, version = game.to_json(), board.view, board.version
+    load(board, text)
+    error = synced_error(board)
+    assert error == board.error and 0 < len(error) <= MESSAGE_CHARS
+    for w in why:
+        assert w in error, error
+    assert board.game is game and game.to_json() == saved
+    assert board.view == view and board.version == version
+    return error
+
+
+def assert_working(board: Board) -> None:
+    """The board follows its game after a change from code, and after every cell."""
+    g = board.game
+    assert board.refresh() is False
+    _refresh_all()
+    if g.current_player == CHANCE:
+        g.roll()
+    else:
+        g.apply(g.legal_actions()[0])
+    assert board.refresh() is True and board.view == g.view(board.player)
+    _refresh_all()
+
+
+# ---------------------------------------------------------------- 1. fewer players
+@pytest.mark.parametrize("name", FOUR_SEATS)
+def test_a_save_without_the_boards_seat_is_refused_before_the_game_is_replaced(
+    name: str,
+) -> None:
+    cls = getattr(bg, FOUR_SEATS[name])
+    g = cls(seed=5, players=4)
+    board = g.widget(player=3)
+    two = cls(seed=6, players=2).to_json()
+    assert_refused_unchanged(board, g, two, "2-player game", "player 3")
+    assert_working(board)
+    four = cls(seed=7, players=4)
+    load(board, four.to_json())  # the board still loads a game it can play
+    assert board.error == "" and board.game.to_json() == four.to_json()
+    assert_working(board)
+
+
+@pytest.mark.parametrize("name", FOUR_SEATS)
+def test_a_save_with_fewer_players_drops_the_computers_of_the_missing_seats(
+    name: str,
+) -> None:
+    cls = getattr(bg, FOUR_SEATS[name])
+    board = cls(seed=5, players=4).widget(player=1, opponents={
+        0: bg.agents.RandomAgent(seed=0), 3: bg.agents.RandomAgent(seed=3)})
+    board.agents_running = False
+    two = cls(seed=6, players=2)
+    load(board, two.to_json())
+    assert board.error == "" and board.game.to_json() == two.to_json()
+    assert set(board.agents) == {"0"} and set(board.agent_kinds) == {"0"}
+    assert board.view == two.view(1)
+    assert_working(board)
+
+
+# ---------------------------------------------------------------- 2. deep nesting
+def test_a_save_nested_too_deep_is_refused_and_shown() -> None:
+    g = bg.Spacehole(seed=3, auto_roll=False)
+    board = g.widget()
+    doc = json.loads(g.to_json())
+    deep: Any = 1
+    for _ in range(500):
+        deep = [deep]
+    doc["steps"].append([CHANCE, deep])
+    assert_refused_unchanged(board, g, json.dumps(doc), f"nests more than {MAX_DEPTH}")
+    assert_refused_unchanged(board, g, "[" * 2000 + "]" * 2000, f"more than {MAX_DEPTH}")
+    assert_working(board)
+
+
+# ---------------------------------------------------------------- 3. long input
+@pytest.mark.parametrize("where", ["game", "rules", "scenario", "options"])
+def test_a_save_quoting_megabytes_is_shown_short(where: str) -> None:
+    g = spacehole()
+    board = g.widget()
+    doc = json.loads(g.to_json())
+    big = "x" * 5_000_000
+    if where == "game":
+        doc["game"] = big
+    elif where == "rules":
+        doc["rules"][big] = 1
+    elif where == "scenario":
+        doc["options"]["scenario"] = {big: 1}
+    else:
+        doc["options"][big] = 1
+    error = assert_refused_unchanged(board, g, json.dumps(doc), "xxx")
+    if where in ("game", "rules"):  # quoted by the core
+        assert "x" * QUOTE_CHARS not in error
+    assert_working(board)
+
+
+def test_a_failing_computer_players_long_message_is_shown_short() -> None:
+    class Failing:
+        def choose(self, game: bg.Game) -> Any:
+            raise RuntimeError("x" * 5_000_000)
+
+    g = bg.Blast(seed=3)
+    board = g.widget(player=0, opponents={1: Failing()})
+    board.agents_running = False
+    while g.current_player != 1:
+        g.apply(g.legal_actions()[0])
+    board.refresh()
+    assert board.agent_step() is None
+    assert "RuntimeError" in board.error and len(synced_error(board)) <= MESSAGE_CHARS
+
+
+# ---------------------------------------------------------------- 4. what a document costs
+BOARD_PEAK_BOUND = 16 * 2**20
+"""The most memory a refused load of the board's largest document (``MAX_LOAD_CHARS``
+of empty lists) may allocate, traced by ``tracemalloc``, the message itself not counted.
+Before the value count was checked it was parsed: +195 MB."""
+
+
+def test_the_boards_largest_document_costs_little_memory() -> None:
+    g = spacehole()
+    board = g.widget()
+    text = "[" + "[]," * (MAX_LOAD_CHARS // 3 - 1) + "[]]"
+    assert len(text) <= MAX_LOAD_CHARS
+    saved, version = g.to_json(), board.version
+    tracemalloc.start()
+    try:
+        load(board, text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak <= BOARD_PEAK_BOUND, f"{peak / 2**20:.0f} MiB"
+    assert "values is too large" in board.error
+    assert board.game is g and g.to_json() == saved and board.version == version
+    assert_working(board)
