@@ -205,9 +205,8 @@ class Game:
         self._set_up(options)
         self._undo: list[tuple[Any, int]] = []
         # Steps as plain (player, value, text) tuples; ``history`` makes them Steps. The
-        # list only grows and shrinks at its end, and every record appended is a tuple
-        # made for it (never one popped before, never a constant): ``history``'s cache
-        # relies on it to tell by identity that a record is still where it was.
+        # list only grows and shrinks at its end; ``_pop`` is the one place it shrinks
+        # (and lowers ``history``'s watermark).
         self._hist: list[tuple[int, Any, str]] = []
         self._redo: list[tuple[int, Any, str]] = []
         self._legal_cache: tuple[Action, ...] | None = None
