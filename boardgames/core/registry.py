@@ -69,6 +69,12 @@ def _parse(text: str | bytes) -> Any:
     except ValueError as e:
         raise InvalidSaveError(str(e)) from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as e:
         raise InvalidSaveError(f"not valid JSON ({e})") from None
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON (RFC 8259), and no save holds
+    them: Python's ``json`` accepts them unless told otherwise."""
+    raise ValueError(f"{name} is not a JSON number")

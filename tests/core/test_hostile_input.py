@@ -254,3 +254,20 @@ def test_genuine_saves_are_far_within_the_bounds() -> None:
         text = g.to_json()
         assert value_estimate(text) < MAX_DOC_VALUES // 20
         assert bg.from_json(text) == g
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_save_holding_a_non_json_number_is_refused(constant: str) -> None:
+    """Python's json reads NaN and Infinity unless told otherwise; RFC 8259 has no such
+    numbers and no save holds them (here as the seed, and as a chance value)."""
+    g = bg.Spacehole(seed=1, auto_roll=False)
+    doc = json.loads(g.to_json())
+    text = json.dumps(doc).replace('"seed": 1', f'"seed": {constant}')
+    assert constant in text
+    with pytest.raises(bg.InvalidSaveError, match=f"{constant} is not a JSON number"):
+        bg.from_json(text)
+    g.roll()
+    text = g.to_json().replace(str(g.history[-1].value) + "]", constant + "]", 1)
+    if constant in text:
+        with pytest.raises(bg.InvalidSaveError, match="not a JSON number"):
+            bg.from_json(text)
