@@ -11,11 +11,13 @@ STAMP := $(VENV)/.installed
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: help venv chromium jupyter-settings test lab bench strength lint format clean
+.PHONY: help venv chromium jupyter-settings test lab site serve-site bench strength lint format clean
 
 help:
 	@echo "make lab     set everything up and open JupyterLab on notebooks/"
 	@echo "make test    set everything up and run every test"
+	@echo "make site   build site/: the boards and lessons as a static JupyterLite site"
+	@echo "make serve-site  serve site/ on http://127.0.0.1:$(SITE_PORT)/ (docs/site.md)"
 	@echo "other targets: venv chromium jupyter-settings bench strength lint format clean"
 
 venv: $(STAMP)
@@ -23,7 +25,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -c constraints.txt -e '.[lab,test,bench]'
+	$(PY) -m pip install -c constraints.txt -e '.[lab,test,bench,site]'
 	touch $@
 
 chromium:
@@ -65,6 +67,16 @@ lab: venv jupyter-settings
 	mkdir -p notebooks
 	$(VENV)/bin/jupyter lab notebooks/ $$( [ "$$(id -u)" -eq 0 ] && echo --allow-root )
 
+# The static JupyterLite site (docs/site.md): Pyodide from npm, wheels from PyPI, the
+# notebooks adapted at build time. tests/site builds its own copy once per test session.
+SITE_PORT ?= 8000
+site: venv
+	$(PY) tools/build_site.py --out site
+
+serve-site: venv
+	test -f site/jupyter-lite.json || $(MAKE) site
+	$(PY) tools/serve_site.py --dir site --port $(SITE_PORT)
+
 bench: venv
 	$(PY) -m pytest tests/benchmarks -s
 
@@ -82,5 +94,5 @@ format: venv
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache test-artifacts site
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

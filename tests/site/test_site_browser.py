@@ -1,0 +1,416 @@
+"""The JupyterLite site in headless Chromium, off the network: the boards and the engine
+running in the browser's Pyodide kernel (CPython 3.14 in WebAssembly).
+
+The site is built from the working tree once per session (conftest), served on
+127.0.0.1, and opened in a browser context that aborts every request to another host
+(``context.route``, so the kernel's web worker is covered too); each test also checks
+that nothing was asked of another host. On blast.ipynb and spacebase.ipynb of the site:
+every cell runs in the Pyodide kernel; a full turn is played by clicking the boards'
+``[data-action]`` elements against the computer, and a cell reads back that Python made
+exactly those moves and that the computer then played; Save downloads the game and Load
+reads it back; the engine plays the same seeded games as this machine's CPython, forks
+untouched; the click-to-new-view latency is measured in the page. Figures (site size,
+time to a ready kernel, latencies) go to test-artifacts/site-figures.json, screenshots
+to test-artifacts/site-*.png. About 3-5 minutes, most of it Pyodide starting.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser.labtools import CLICK_PAUSE_MS, LatencyProbe, artifact_path
+from playwright.sync_api import expect
+from sitetools import Offline, SiteNotebook, open_site_notebook
+
+FIGURES: dict[str, Any] = {}
+GOAL_P95_MS = 150
+
+
+def record(**figures: Any) -> None:
+    FIGURES.update(figures)
+    artifact_path("site-figures.json").write_text(json.dumps(FIGURES, indent=2) + "\n")
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    s = sorted(times)
+    return {"n": len(s), "p50": round(statistics.median(s), 1),
+            "p95": round(s[round(0.95 * (len(s) - 1))], 1), "max": round(s[-1], 1)}
+
+
+# ------------------------------------------------------------------------- the build
+def test_the_site_holds_everything_it_loads(site: Path) -> None:
+    manifest = json.loads((site / "site-manifest.json").read_text())
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    # every wheel the lock names is in the site, with the lock's hash
+    lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == set(manifest["locked"]) >= {"micropip", "ipython", "networkx"}
+    for entry in lock["packages"].values():
+        path = site / "static/pyodide" / entry["file_name"]
+        assert path.exists(), entry["file_name"]
+        assert __import__("hashlib").sha256(path.read_bytes()).hexdigest() == entry["sha256"]
+    assert lock["packages"]["networkx"]["depends"] == ["decorator"]
+    index = json.loads((site / "pypi/all.json").read_text())
+    for name in ("space-boardgames", "anywidget", "ipywidgets", "comm", "psygnal",
+                 "jupyterlab-widgets", "boardgames-site"):
+        releases = index[name]["releases"]
+        files = [f["filename"] for files in releases.values() for f in files]
+        assert files and all((site / "pypi" / f).exists() for f in files), name
+    games = [n["name"] for n in manifest["notebooks"] if n["kind"] == "game"]
+    assert games == ["spacehole.ipynb", "blast.ipynb", "spacebase.ipynb", "intergalactic.ipynb"]
+    for n in manifest["notebooks"]:
+        assert (site / "files" / n["name"]).exists() != bool(n["left_out"]), n
+    sizes = {p.name: sum(f.stat().st_size for f in p.rglob("*") if f.is_file())
+             for p in site.iterdir() if p.is_dir()}
+    record(site_bytes=manifest["bytes"], site_mb=round(manifest["bytes"] / 1e6, 1),
+           site_mb_by_folder={k: round(v / 1e6, 2) for k, v in sorted(sizes.items())
+                              if v > 100_000},
+           build_s=manifest["build_s"])
+
+
+# ------------------------------------------------------------------------- Blast
+class Blast(SiteNotebook):
+    BOARD = '.bg-board[data-game="blast"]'
+    ME = 1  # the Empire; the greedy computer plays the Terran side
+
+
+class SpaceBase(SiteNotebook):
+    BOARD = '.bg-board[data-game="spacebase"]'
+    ME = 0
+
+
+def no_errors(nb: SiteNotebook) -> None:
+    errors = [(src.splitlines()[0], err) for src, _kinds, err in nb.opening["cells"] if err]
+    assert errors == [], errors
+
+
+@pytest.fixture(scope="module")
+def blast(offline: Offline, site_url: str) -> Iterator[Blast]:
+    nb = open_site_notebook(offline.new_context(), site_url, "blast.ipynb", Blast)
+    yield nb
+    nb.page.context.close()
+
+
+@pytest.fixture(scope="module")
+def spacebase(offline: Offline, site_url: str) -> Iterator[SpaceBase]:
+    nb = open_site_notebook(offline.new_context(), site_url, "spacebase.ipynb", SpaceBase)
+    yield nb
+    nb.page.context.close()
+
+
+def test_blast_runs_in_the_pyodide_kernel(blast: Blast, offline: Offline) -> None:
+    no_errors(blast)
+    version = blast.python("import sys; print(sys.platform, sys.version_info[:2])")
+    assert "emscripten (3, 14)" in version, version
+    board = blast.board()
+    expect(board).to_be_visible()
+    expect(board.locator(".bl-sector")).to_have_count(28)
+    what_if = blast.board(blast.cell_with("what_if = start.fork().widget("))
+    expect(what_if.locator(".bg-chance [data-action]")).to_have_count(21)
+    assert blast.page.locator(".bg-crash").count() == 0
+    assert offline.blocked == []
+    record(blast_kernel_ready_s=blast.opening["kernel_ready_s"],
+           blast_kernel_ready_s_page_clock=blast.opening["kernel_ready_s_page_clock"],
+           blast_run_all_s=blast.opening["run_all_s"])
+
+
+def wait_for_turn(nb: SiteNotebook, var: str = "board") -> dict[str, Any]:
+    """Wait until it is our side's decision (the computer plays at its pace)."""
+    deadline = time.monotonic() + 90
+    while True:
+        st = nb.python_json(f"{{'turn': {var}.game.turn, 'player': {var}.game.current_player, "
+                            f"'over': {var}.game.is_over, 'steps': len({var}.game.history)}}")
+        if st["player"] == nb.ME or st["over"] or time.monotonic() > deadline:
+            return st
+        time.sleep(0.3)
+
+
+Steps = list[tuple[str, str | None]]
+
+
+def play_turn(nb: SiteNotebook, steps: Steps) -> tuple[list[str], list[float]]:
+    """Play our side's whole turn by clicking: at each decision, the first of ``steps``
+    (selector, or selector and a local first click on ``select``) present in the board.
+    Returns the actions clicked and their click-to-new-view times (ms, in the page)."""
+    start = wait_for_turn(nb)
+    assert start["player"] == nb.ME, start
+    clicked: list[str] = []
+    times: list[float] = []
+    for _ in range(60):
+        st = wait_for_turn(nb)
+        if st["turn"] > start["turn"] or st["over"]:
+            return clicked, times
+        for sel, select in steps:
+            content = nb.content()
+            if select is not None and content.locator(sel).count() == 0:
+                if content.locator(select).count() == 0:
+                    continue
+                content.locator(select).first.click()  # local: picks a unit, sends nothing
+            if content.locator(sel).count() == 0:
+                continue
+            clicked.append(content.locator(sel).first.get_attribute("data-action") or "")
+            dt = nb.timed_click(sel)
+            assert dt is not None
+            times.append(dt)
+            break
+        else:
+            pytest.fail(f"nothing to click at {st}: {nb.actions()}")
+    pytest.fail(f"the turn did not end after 60 clicks: {clicked}")
+
+
+def computer_played(nb: SiteNotebook, since: int, steps: Steps) -> None:
+    """The computer plays its turn in the browser's kernel, at its pace, until it is our
+    decision again (if our side plays again first, a Blast double, we play that turn
+    too)."""
+    for _ in range(4):
+        st = wait_for_turn(nb)
+        assert st["player"] == nb.ME or st["over"], st
+        players = nb.python_json(f"[s.player for s in board.game.history[{since}:]]")
+        if 1 - nb.ME in players or st["over"]:
+            return
+        play_turn(nb, steps)
+    pytest.fail(f"the computer never played: {players}")
+
+
+BLAST_TURN = [
+    (".bl-dest[data-action]", ".bl-chip.bl-movable"),
+    ('.bl-card[data-action^="discard "]', None),
+    ('.bl-prompt [data-action="pass"]', None),
+    ('.bl-prompt [data-action="done"]', None),
+    ("[data-action]", None),
+]
+
+
+def test_a_full_turn_of_blast_by_clicking(blast: Blast, offline: Offline) -> None:
+    before = wait_for_turn(blast)
+    clicked, times = play_turn(blast, BLAST_TURN)
+    assert clicked and any(a.startswith("move ") for a in clicked), clicked
+    # Python made exactly these moves, and the turn is over
+    mine = blast.python_json("[s.text for s in board.game.history "
+                             f"if s.player == {Blast.ME}]")
+    assert mine[-len(clicked):] == clicked
+    after = blast.python_json("{'turn': board.game.turn, 'error': board.error, "
+                              "'frontend': board.frontend_errors, "
+                              "'steps': len(board.game.history), "
+                              "'same_view': board.view == board.game.view(board.player)}")
+    assert after["turn"] > before["turn"] and after["error"] == ""
+    assert after["frontend"] == [] and after["same_view"]
+    computer_played(blast, after["steps"], BLAST_TURN)
+    blast.content().screenshot(path=str(artifact_path("site-blast-board.png")))
+    assert offline.blocked == []
+    record(blast_turn={"clicks": clicked, "click_to_new_view_ms": summary(times)})
+
+
+def test_the_engine_plays_the_same_games_as_cpython(blast: Blast) -> None:
+    """Same seeds, same random choices: the same games in Pyodide (CPython 3.14, wasm)
+    and here; a fork taken along the way is left exactly as it was (the engine changes
+    a state in place only when nothing else holds it)."""
+    code = ENGINE_CHECK + "\nprint('BGJSON ' + __import__('json').dumps(_bg_engine_check()))"
+    in_browser = json.loads(blast.python(code).split("BGJSON ", 1)[1])
+    here = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=300).stdout
+    on_host = json.loads(here.split("BGJSON ", 1)[1])
+    record(engine_check={"pyodide": in_browser, "host": on_host})
+    for game in ("blast", "spacebase"):
+        assert in_browser[game]["forks_changed"] == [], in_browser
+        assert in_browser[game]["held_changed"] == [], in_browser
+        assert in_browser[game]["digest"] == on_host[game]["digest"], (in_browser, on_host)
+
+
+ENGINE_CHECK = '''
+import hashlib, json, random
+import boardgames as bg
+
+def _slots(obj):
+    return [s for c in type(obj).__mro__ for s in getattr(c, "__slots__", ())]
+
+def _dump(state):
+    if hasattr(state, "__dict__"):
+        return repr(sorted(vars(state).items()))
+    return repr([getattr(state, k, None) for k in _slots(state)])
+
+def _bg_engine_check():
+    out = {}
+    for name, kw in (("blast", {}), ("spacebase", {"players": 2})):
+        g = bg.load(name, seed=11, **kw)
+        rng = random.Random(3)
+        forks, held_changed = [], []
+        for step in range(200):
+            if g.is_over:
+                break
+            if step % 20 == 0:
+                f = g.fork()
+                forks.append((f, json.dumps(f.view(0), sort_keys=True), f.to_json()))
+            held = g.state  # someone holds the current state: the next step must copy it
+            before = _dump(held)
+            g.apply(rng.choice(g.legal_actions()))
+            if _dump(held) != before:
+                held_changed.append(step)
+            if step % 9 == 0 and g.can_undo:
+                g.undo()
+                g.redo()
+        changed = [i for i, (f, v, j) in enumerate(forks)
+                   if json.dumps(f.view(0), sort_keys=True) != v or f.to_json() != j]
+        out[name] = {"steps": len(g.history), "forks_changed": changed,
+                     "held_changed": held_changed[:10],
+                     "digest": hashlib.sha256(g.to_json().encode()).hexdigest()[:16]}
+    from boardgames.core import game as core_game
+    out["sole_holder"] = getattr(core_game, "SOLE_HOLDER", None)
+    return out
+'''
+
+
+def test_blast_click_latency(blast: Blast) -> None:
+    """The what-if board (no computer, auto roll off): forced dice, moves, card windows,
+    undo when the turn passes, each click timed to the new view, in the page."""
+    cell = blast.cell_with("what_if = start.fork().widget(")
+    probe = LatencyProbe(blast, "what_if", cell)
+    probe.start()
+    times: list[float] = []
+    steps = [(".bl-dest[data-action]", ".bl-chip.bl-movable"), (".bg-chance [data-action]", None),
+             ('[data-control="roll"]', None), (".bl-prompt [data-action]", None),
+             (".bl-card[data-action]", None), ('[data-control="undo"]:not([disabled])', None)]
+    for _ in range(120):
+        if len(times) >= 36:
+            break
+        for sel, select in steps:
+            content = blast.content(cell)
+            if select is not None and content.locator(sel).count() == 0:
+                if content.locator(select).count() == 0:
+                    continue
+                content.locator(select).first.click()
+            dt = blast.timed_click(sel, cell)
+            if dt is not None:
+                times.append(dt)
+                blast.page.wait_for_timeout(CLICK_PAUSE_MS)
+                break
+        else:
+            pytest.fail(f"nothing to click on the what-if board: {blast.actions(cell)}")
+    probe.stop()
+    assert len(times) >= 30 and probe.kernel_error == ""
+    result = {"click_to_new_view_ms": summary(times), "goal_p95_ms": GOAL_P95_MS,
+              "loadavg": [round(x, 2) for x in os.getloadavg()], **probe.report()}
+    record(blast_latency=result)
+    print("site blast latency:", json.dumps(result["click_to_new_view_ms"]))
+
+
+# ------------------------------------------------------------------------- Space Base
+SPACEBASE_TURN = [
+    ('.sb-cell[data-action^="place "]', None),
+    ('.sb-card[data-action^="build "]', None),
+    ('[data-action="done"]', None),
+    ("[data-action]", None),
+]
+
+
+def test_spacebase_runs_in_the_pyodide_kernel(spacebase: SpaceBase, offline: Offline) -> None:
+    no_errors(spacebase)
+    board = spacebase.board()
+    expect(board).to_be_visible()
+    assert board.locator(".sb-cell").count() == 100
+    legal = spacebase.python_json("board.legal")
+    assert legal and sorted(spacebase.actions()) == sorted(legal)
+    # the charts of the notebook are notes here (no matplotlib in the site)
+    notes = spacebase.page.locator(".bg-site-nochart")
+    expect(notes.first).to_be_visible()
+    assert notes.count() >= 2
+    assert offline.blocked == []
+    record(spacebase_kernel_ready_s=spacebase.opening["kernel_ready_s"],
+           spacebase_run_all_s=spacebase.opening["run_all_s"])
+
+
+def test_a_full_turn_of_space_base_by_clicking(spacebase: SpaceBase,
+                                               offline: Offline) -> None:
+    nb = spacebase
+    first = nb.timed_click('[data-action="outpost (1,1)"]')  # the set-up: our Outpost
+    assert first is not None
+    before = wait_for_turn(nb)
+    clicked, times = play_turn(nb, SPACEBASE_TURN)
+    assert any(a.startswith("place ") for a in clicked), clicked
+    mine = nb.python_json("[s.text for s in board.game.history if s.player == 0]")
+    assert mine == ["outpost (1,1)", *clicked]
+    placed = [a.removeprefix("place ") for a in clicked if a.startswith("place ")]
+    sites = nb.python_json(f"[str(board.game.board.site(c)) for c in {placed!r}]")
+    assert all("owner=0" in s for s in sites), sites
+    after = nb.python_json("{'turn': board.game.turn, 'error': board.error, "
+                           "'frontend': board.frontend_errors, 'steps': len(board.game.history)}")
+    assert after["turn"] > before["turn"] and after["error"] == "" and after["frontend"] == []
+    computer_played(nb, after["steps"], SPACEBASE_TURN)
+    nb.page.set_viewport_size({"width": 1400, "height": 2000})
+    nb.content().screenshot(path=str(artifact_path("site-spacebase-board.png")))
+    nb.page.set_viewport_size({"width": 1400, "height": 1000})
+    assert offline.blocked == []
+    record(spacebase_turn={"clicks": clicked, "click_to_new_view_ms": summary([first, *times])})
+
+
+def test_save_downloads_the_game_and_load_reads_it_back(spacebase: SpaceBase,
+                                                        tmp_path: Path) -> None:
+    nb = spacebase
+    game = nb.python_json("board.game.to_json()")
+    with nb.page.expect_download() as dl:
+        nb.control("save").click()
+    path = tmp_path / "saved.json"
+    dl.value.save_as(path)
+    saved = json.loads(path.read_text())
+    assert saved["game"] == "spacebase" and saved["steps"] == json.loads(game)["steps"]
+    old = nb.version()
+    nb.content().locator('[data-control="undo"]').click()
+    nb.wait_version_change(old)
+    assert nb.python_json("len(board.game.history)") < len(saved["steps"])
+    nb.board().locator(':scope > input[type="file"]').set_input_files(str(path))
+    expect(nb.board().locator(".bg-notice")).to_contain_text("loaded saved.json")
+    assert json.loads(nb.python_json("board.game.to_json()"))["steps"] == saved["steps"]
+
+
+def test_spacebase_click_latency(spacebase: SpaceBase) -> None:
+    """The notebook's what-if board (no computer): a card, a highlighted cell, undo,
+    undo, over and over; each click timed to the new view, in the page."""
+    nb = spacebase
+    cell = nb.cell_with("plan_board = ")
+    history = "[s.text for s in plan.history]"
+    before = nb.python_json(history)
+    probe = LatencyProbe(nb, "plan_board", cell)
+    probe.start()
+    times: list[float] = []
+    cycle = ['.sb-card[data-action^="build "]', '.sb-cell[data-action^="place "]',
+             '[data-control="undo"]', '[data-control="undo"]']
+    while len(times) < 40:
+        for sel in cycle:
+            dt = nb.timed_click(sel, cell)
+            assert dt is not None, sel
+            times.append(dt)
+            nb.page.wait_for_timeout(CLICK_PAUSE_MS)
+    probe.stop()
+    assert nb.python_json(history) == before and probe.kernel_error == ""
+    kinds = [r["type"] for r in probe.kernel_timings]
+    assert kinds == ["intent", "intent", "undo", "undo"] * (len(times) // 4)
+    result = {"click_to_new_view_ms": summary(times), "goal_p95_ms": GOAL_P95_MS,
+              "loadavg": [round(x, 2) for x in os.getloadavg()], **probe.report()}
+    record(spacebase_latency=result)
+    print("site spacebase latency:", json.dumps(result["click_to_new_view_ms"]))
+
+
+def test_the_front_page_says_what_the_site_cannot_do(offline: Offline,
+                                                      site_url: str) -> None:
+    page = offline.new_context().new_page()
+    page.goto(site_url + "/")
+    page.wait_for_url("**/lab/index.html?path=README.ipynb", timeout=30_000)
+    text = page.locator(".jp-RenderedMarkdown").first
+    expect(text).to_contain_text("What this site cannot do", timeout=60_000)
+    expect(text).to_contain_text("matplotlib")
+    for name in ("blast.ipynb", "spacebase.ipynb", "spacehole.ipynb", "intergalactic.ipynb"):
+        assert text.locator(f'a[href$="{name}"]').count() == 1, name
+    page.screenshot(path=str(artifact_path("site-front-page.png")))
+    page.context.close()
+    assert offline.blocked == []
