@@ -20,10 +20,8 @@ import importlib
 import json
 import random
 import sys
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import accumulate
 from itertools import repeat as _repeat
 from operator import is_ as _is
 from typing import Any, ClassVar, NamedTuple
@@ -33,7 +31,7 @@ from .dist import Dist
 from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
 from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
 from .options import options_from_dict
-from .rng import MAX_SEED, draw_index, fresh_seed
+from .rng import GOLDEN_GAMMA, MASK64, MAX_SEED, draw_index, fresh_seed
 
 __all__ = ["CHANCE", "Game", "State", "Step"]
 
@@ -81,8 +79,8 @@ class State:
 
 _new_step = tuple.__new__  # Step from a (player, value, text) tuple, without Python frames
 
-_M64 = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_M64 = MASK64  # (the names the games written before core.rng still import)
+_GAMMA = GOLDEN_GAMMA
 
 
 def _sole_holder_count() -> int:
@@ -101,38 +99,7 @@ def _sole_holder_count() -> int:
 
 SOLE_HOLDER = _sole_holder_count()
 """``sys.getrefcount`` of a state held only by the game's ``_s`` and one local variable."""
-_CUMULATIVE: dict[int, tuple[tuple[int, ...], list[int]]] = {}
-
-
-def _draw(seed: int, counter: int, weights: Sequence[int]) -> int:
-    """``rng.draw_index(seed, counter, weights)``, for the auto-roll loop: the same
-    SplitMix64 output, and for long weight lists (a meteor's 100 cells) a bisection of
-    their running sums, memoised per weights object, instead of a scan."""
-    x = (seed + (counter + 1) * _GAMMA) & _M64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-    x ^= x >> 31
-    if len(weights) <= 8:
-        r = (x * sum(weights)) >> 64
-        for i, w in enumerate(weights):
-            if r < w:
-                return i
-            r -= w
-        raise AssertionError("weights must sum to a positive total")  # pragma: no cover
-    if type(weights) is tuple:  # immutable: its running sums can be memoised
-        hit = _CUMULATIVE.get(id(weights))
-        if hit is None or hit[0] is not weights:
-            if len(_CUMULATIVE) > 256:
-                _CUMULATIVE.clear()
-            # The entry keeps ``weights`` alive: its id is not reused while cached.
-            hit = _CUMULATIVE[id(weights)] = (weights, list(accumulate(weights)))
-        sums = hit[1]
-    else:
-        sums = list(accumulate(weights))
-    i = bisect_right(sums, (x * sums[-1]) >> 64)
-    if i == len(sums):  # pragma: no cover
-        raise AssertionError("weights must sum to a positive total")
-    return i
+_draw = draw_index  # (as above)
 
 
 _DEFAULT_RULES: dict[type, Any] = {}
@@ -490,7 +457,8 @@ class Game:
             if k >= _MAX_STEPS:
                 raise GameError("step limit reached")
             outcomes, weights = chance(s)
-            outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 else outcomes[0]
+            outcome = outcomes[draw_index(seed, k, weights)] if len(outcomes) > 1 \
+                else outcomes[0]
             new = s.copy()
             mark = len(log)
             try:

@@ -1,23 +1,38 @@
 """A counter-based random number generator: the k-th draw of a game depends only on
-(seed, k), so the generator has no state to copy, fork, undo or save."""
+(seed, k), so the generator has no state to copy, fork, undo or save.
+
+The numbers are the SplitMix64 sequence (Steele, Lea and Flood, "Fast splittable
+pseudorandom number generators", 2014) started at the game's seed: draw ``k`` is output
+``k`` of that sequence. This module is the one place the generator is written."""
 
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import accumulate
 
-__all__ = ["MAX_SEED", "draw_index", "fresh_seed", "mix64"]
+__all__ = ["GOLDEN_GAMMA", "MAX_SEED", "draw_index", "fresh_seed", "mix64", "splitmix64"]
 
-_M = (1 << 64) - 1
-MAX_SEED = _M
+MASK64 = (1 << 64) - 1
+MAX_SEED = MASK64
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+"""SplitMix64's increment: the odd integer nearest 2**64 / golden ratio."""
 
 
 def mix64(x: int) -> int:
-    """SplitMix64 finaliser: a well-mixed 64-bit integer from any 64-bit integer."""
-    x = (x + 0x9E3779B97F4A7C15) & _M
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M
-    return x ^ (x >> 31)
+    """SplitMix64's output for the generator state ``x``: the state advanced by
+    ``GOLDEN_GAMMA``, then mixed (a well-mixed 64-bit integer from any 64-bit one)."""
+    z = (x + GOLDEN_GAMMA) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def splitmix64(seed: int, counter: int) -> int:
+    """Output ``counter`` (0, 1, 2, ...) of the SplitMix64 sequence started at ``seed``."""
+    return mix64((seed + counter * GOLDEN_GAMMA) & MASK64)
 
 
 def fresh_seed() -> int:
@@ -25,20 +40,31 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-_GAMMA = 0x9E3779B97F4A7C15
+SHORT = 8
+"""Weights lists up to this long are scanned; longer ones are bisected."""
 
 
-def draw_index(seed: int, counter: int, weights: Sequence[int], total: int = 0) -> int:
+def draw_index(seed: int, counter: int, weights: Sequence[int]) -> int:
     """Index of the outcome drawn for step ``counter`` of a game seeded with ``seed``,
-    with probability proportional to the non-negative integer ``weights`` (``total`` is
-    their sum, computed when not given). The draw is output ``counter`` of the SplitMix64
-    sequence started at ``seed``."""
-    x = (seed + (counter + 1) * _GAMMA) & _M
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M
-    r = ((x ^ (x >> 31)) * (total or sum(weights))) >> 64
+    with probability proportional to the non-negative integer ``weights``: the 64-bit
+    output ``splitmix64(seed, counter)`` scaled to the weights' total ``T`` (the
+    integer ``r = x * T >> 64``, uniform on ``0..T-1`` up to 2**-64), then the outcome
+    whose share of ``0..T-1`` holds ``r``."""
+    if len(weights) > SHORT:
+        sums = running_sums(tuple(weights))
+        r = (splitmix64(seed, counter) * sums[-1]) >> 64
+        return bisect_right(sums, r)
+    r = (splitmix64(seed, counter) * sum(weights)) >> 64
     for i, w in enumerate(weights):
         if r < w:
             return i
         r -= w
-    raise AssertionError("weights must sum to a positive total")  # pragma: no cover
+    raise ValueError("weights must sum to a positive total")
+
+
+@lru_cache(maxsize=256)
+def running_sums(weights: tuple[int, ...]) -> tuple[int, ...]:
+    """The running sums of ``weights`` (a meteor's 100 cells are drawn by bisection)."""
+    if not weights or min(weights) < 0 or sum(weights) <= 0:
+        raise ValueError("weights must be non-negative with a positive total")
+    return tuple(accumulate(weights))

@@ -75,3 +75,26 @@ def test_mix64_stays_in_64_bits_and_mixes() -> None:
 def test_fresh_seed_is_a_valid_seed(_: int) -> None:
     s = fresh_seed()
     assert isinstance(s, int) and 0 <= s <= MAX_SEED
+
+
+def test_splitmix64_gives_the_published_sequence() -> None:
+    """The reference outputs of SplitMix64 started at state 0 (Vigna's splitmix64.c)."""
+    from boardgames.core.rng import splitmix64
+
+    assert [splitmix64(0, k) for k in range(3)] == [
+        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+def test_long_weights_are_bisected_to_the_same_outcome_as_a_scan() -> None:
+    from boardgames.core.rng import splitmix64
+
+    weights = [0, 3, 1, 0, 7, 2, 2, 9, 0, 4, 1, 5] * 9  # over SHORT: bisected
+    total = sum(weights)
+    for k in range(500):
+        r = (splitmix64(77, k) * total) >> 64
+        i = 0
+        while r >= weights[i]:
+            r -= weights[i]
+            i += 1
+        assert draw_index(77, k, weights) == draw_index(77, k, tuple(weights)) == i
+        assert weights[i] > 0
