@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain, compress, repeat
-from operator import attrgetter, is_, itemgetter
+from operator import attrgetter, is_, itemgetter, not_
 from sys import getrefcount as _getrefcount
 from typing import Any, NamedTuple
 
@@ -464,7 +464,7 @@ class Blast(Game):
             if x.verb == "move":  # a move (the most frequent action): _act, written out
                 self._move(new, x.sector, x.force, x.die, DIRECTIONS[new.player], log)
                 # and _advance's move stage in its most frequent case: the move goes on
-                if (new.dice and self.rules.use_dice == "each"
+                if (new.dice
                         and (self._has_movable(new, new.player) if new.rare.pins
                              else not all(compress(new.units[1 - new.player],
                                                    new.units[new.player])))):
@@ -611,8 +611,8 @@ class Blast(Game):
         elif not self._plain_steps:
             cached = _sort_unique(self._legal(s))
         elif p == "move":
-            if (self.rules.use_dice == "each" and _MOVE_CARDS.isdisjoint(s.hands[s.player])
-                    and not s.rare.pins):
+            if (_MOVE_CARDS.isdisjoint(s.hands[s.player]) and not s.rare.pins
+                    and (self.rules.use_dice == "each" or _unit_per_die(s))):
                 cached = self._plain_moves(s)
             else:
                 cached = _sort_unique(self._legal_moves(s))
@@ -673,8 +673,9 @@ class Blast(Game):
         return []
 
     def _plain_moves(self, s: BlastState) -> tuple[Order, ...]:
-        """``_sort_unique(_legal_moves(s))`` when every move is a plain ``move`` (dice used
-        each on its own, no move card in hand, no jammed unit), made in notation order: the
+        """``_sort_unique(_legal_moves(s))`` when every move is a plain ``move`` and every
+        plain move is allowed (no move card in hand, no jammed or bound unit, and
+        ``use_dice="each"`` or a movable unit per die), made in notation order: the
         sectors in the order of their text (``_TEXT_SECTORS``), each force of a stack once
         (``_ROWS_AT``: the rows of ``_MOVES`` of its units), each unit with the die values
         in the order of their text (one ``itemgetter`` of its row)."""
@@ -753,92 +754,82 @@ class Blast(Game):
             return out
         values = tuple(map(_FIRST, s.dice))
         units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
-        if free:
-            movable: tuple[int, ...] = ()
-            blocked: frozenset[int] = frozenset()
-            need = 1 if units and values else 0
+        reach = None if free else _Reach(self._movable_sectors(s, p), values,
+                                         self._blocked(s, p), p)
+        if not units or not values:
+            out = [_DONE]  # no die can be used
+        elif reach is None:
+            out = self._moves_each(units, values, hand, p)
         else:
-            movable = self._movable_sectors(s, p)
-            blocked = self._blocked(s, p)
-            need = max_usable(movable, values, blocked, p)
-        out = []
-        direction = DIRECTIONS[p]
-        tactics = "Space Combat Tactics" in hand
-        strategic = "Strategic Move" in hand
-        if need == 0:
-            out.append(_DONE)
-        elif free and not tactics and not strategic:
-            for d in set(values):
-                if d < 31:
-                    out += map(_MOVE_BY_DIE[d].__getitem__, units)
-                else:
-                    out += [_move_order(sec, f, d) for sec, f in units]
-        elif free or len(movable) >= len(values):
-            # Every move of one unit keeps every usable die usable: no search for those.
-            for d in set(values):
-                if d < 31:
-                    out += map(_MOVE_BY_DIE[d].__getitem__, units)
-                else:
-                    out += [_move_order(sec, f, d) for sec, f in units]
-                if tactics:
-                    if d < 31:
-                        out += map(_TACTICS_BY_DIE[d].__getitem__, units)
-                    else:
-                        out += [order("play", "Space Combat Tactics", sec, f, d)
-                                for sec, f in units]
-                if strategic:
-                    rest = values if free else remove_one(values, d)
-                    moves = _STRATEGIC_BY_DIE[d] if d < 31 else _MovesByDie(d, "Strategic Move")
-                    for sec in dict.fromkeys(map(_FIRST, units)):
-                        if free or self._keeps(movable, sec, dest(sec, d, direction),
-                                               movable.count(sec), rest, blocked, p, need):
-                            out.append(moves[sec, 0])
-        else:
-            by_sector: dict[int, int] = {}
-            for sec, _ in units:
-                by_sector[sec] = by_sector.get(sec, 0) + 1
-            for d in set(values):
-                rest = remove_one(values, d)
-                for sec, f in units:
-                    y = dest(sec, d, direction)
-                    if self._keeps(movable, sec, y, 1, rest, blocked, p, need):
-                        out.append(_move_order(sec, f, d))
-                    if tactics:
-                        y = dest(sec, d, -direction)
-                        if self._keeps(movable, sec, y, 1, rest, blocked, p, need):
-                            out.append(order("play", "Space Combat Tactics", sec, f, d))
-                if strategic:
-                    for sec in by_sector:
-                        k = movable.count(sec)
-                        y = dest(sec, d, direction)
-                        if free or self._keeps(movable, sec, y, k, rest, blocked, p, need):
-                            out.append(order("play", "Strategic Move", sec, 0, d))
+            out = self._moves_maximum(units, values, hand, reach)
         if "Defend the Homeworld" in hand:
-            home = HOMEWORLDS[p]
-            for sec, f in units:
-                if sec != home and (free or self._keeps(movable, sec, home, 1, values,
-                                                        blocked, p, need, die=False)):
-                    out.append(_DEFEND[sec, f])
-            # Units stopped on an enemy sector may jump home too (the card uses no die);
-            # they stay bound (ruling 7), so the dice usable stay as they are.
-            own, opp = s.units[p], s.units[1 - p]
-            for i in range(SECTORS):
-                if own[i] and opp[i] and i + 1 != home:
-                    out += [_DEFEND[i + 1, f] for f in set(own[i])]
+            out += self._defend_moves(s, units, values, reach)
         return out
 
     @staticmethod
-    def _keeps(movable: tuple[int, ...], sec: int, y: int, k: int, rest: tuple[int, ...],
-               blocked: frozenset[int], p: int, need: int, die: bool = True) -> bool:
-        """Moving ``k`` movable units from ``sec`` to ``y`` (using a die when ``die``)
-        still lets every usable die be used ("Die rolls must be used", ruling 7)."""
-        after = list(movable)
-        for _ in range(k):
-            after.remove(sec)
-        if y not in blocked:
-            after.extend([y] * k)
-        got = max_usable(tuple(after), rest, blocked, p)
-        return got + (1 if die else 0) >= need
+    def _moves_each(units: list[tuple[int, int]], values: tuple[int, ...],
+                    hand: tuple[str, ...], p: int) -> list[Order]:
+        """``use_dice="each"``: any die, any movable unit (or stack, with Strategic Move)."""
+        tactics = "Space Combat Tactics" in hand
+        strategic = "Strategic Move" in hand
+        out: list[Order] = []
+        for d in set(values):
+            if d < 31:
+                out += map(_MOVE_BY_DIE[d].__getitem__, units)
+            else:
+                out += [_move_order(sec, f, d) for sec, f in units]
+            if tactics:
+                out += [order("play", "Space Combat Tactics", sec, f, d) for sec, f in units]
+            if strategic:
+                out += [order("play", "Strategic Move", sec, 0, d)
+                        for sec in dict.fromkeys(map(_FIRST, units))]
+        return out
+
+    @staticmethod
+    def _moves_maximum(units: list[tuple[int, int]], values: tuple[int, ...],
+                       hand: tuple[str, ...], reach: _Reach) -> list[Order]:
+        """``use_dice="maximum"`` (ruling 7): a plain move must leave as many dice usable
+        as plain moves can use (``reach.need``); a move card is never compulsory, but
+        once it is played the moves it allows count: its move must use as many dice as
+        its best move does (and at least ``need``)."""
+        direction = DIRECTIONS[reach.player]
+        plain: list[tuple[Order, int]] = []
+        tactics: list[tuple[Order, int]] = []
+        strategic: list[tuple[Order, int]] = []
+        for d in set(values):
+            rest = remove_one(values, d)
+            for sec, f in units:
+                plain.append((_move_order(sec, f, d),
+                              1 + reach.after(sec, dest(sec, d, direction), 1, rest)))
+                if "Space Combat Tactics" in hand:
+                    tactics.append((order("play", "Space Combat Tactics", sec, f, d),
+                                    1 + reach.after(sec, dest(sec, d, -direction), 1, rest)))
+            if "Strategic Move" in hand:
+                for sec in dict.fromkeys(map(_FIRST, units)):
+                    k = reach.movable.count(sec)
+                    strategic.append((order("play", "Strategic Move", sec, 0, d),
+                                      1 + reach.after(sec, dest(sec, d, direction), k, rest)))
+        out = [o for o, used in plain if used >= reach.need]
+        for moves in (tactics, strategic):
+            if moves:
+                best = max(reach.need, *(used for _, used in moves))
+                out += [o for o, used in moves if used >= best]
+        return out
+
+    def _defend_moves(self, s: BlastState, units: list[tuple[int, int]],
+                      values: tuple[int, ...], reach: _Reach | None) -> list[Order]:
+        """Defend the Homeworld: a movable unit jumps home (under ``"maximum"`` only if the
+        dice usable stay as many); so may a unit stopped on an enemy sector, which stays
+        bound (ruling 7): the dice usable stay as they are."""
+        p = s.player
+        home = HOMEWORLDS[p]
+        out = [_DEFEND[sec, f] for sec, f in units if sec != home
+               and (reach is None or reach.after(sec, home, 1, values) >= reach.need)]
+        own, opp = s.units[p], s.units[1 - p]
+        for i in range(SECTORS):
+            if own[i] and opp[i] and i + 1 != home:
+                out += [_DEFEND[i + 1, f] for f in set(own[i])]
+        return out
 
     def _legal_dice(self, s: BlastState) -> list[Order]:
         out = [_DONE]
@@ -1498,10 +1489,10 @@ class Blast(Game):
             if st in _MOVE_TO_RESOLVE:
                 if st == "move":
                     s.phase = "move"
+                    # Some die can be used (under either reading of use_dice: a movable
+                    # unit can always use a die, board.max_usable > 0).
                     if not s.dice:
                         movable = False
-                    elif self.rules.use_dice != "each":
-                        movable = self._can_move(s, a)
                     elif s.rare.pins:
                         movable = self._has_movable(s, a)
                     else:  # _has_movable, written out: own units on a sector without enemies
@@ -1612,13 +1603,6 @@ class Blast(Game):
             if st and not opp[i] and len(st) > sum(1 for sec, _ in pins if sec == i + 1):
                 return True
         return False
-
-    def _can_move(self, s: BlastState, p: int) -> bool:
-        """Some die left can be used (ruling 7)."""
-        if self.rules.use_dice == "each":
-            return self._has_movable(s, p)
-        values = tuple(x[0] for x in s.dice)
-        return max_usable(self._movable_sectors(s, p), values, self._blocked(s, p), p) > 0
 
     def _decide(self, s: BlastState, pending: str, actor: int) -> None:
         s.pending = pending
@@ -1749,6 +1733,33 @@ def _jammed(r: _Rare) -> tuple[tuple[int, int], ...]:
     return tuple(pins)
 
 
+class _Reach:
+    """What ``use_dice="maximum"`` weighs a move with (ruling 7): the sectors of the movable
+    units (one entry per unit), the sectors holding enemy units, and ``need``, how many
+    of the dice plain moves can use (``board.max_usable``)."""
+
+    __slots__ = ("blocked", "movable", "need", "player")
+
+    def __init__(self, movable: tuple[int, ...], values: tuple[int, ...],
+                 blocked: frozenset[int], player: int) -> None:
+        self.movable = movable
+        self.blocked = blocked
+        self.player = player
+        self.need = max_usable(movable, values, blocked, player)
+
+    def after(self, sec: int, y: int, k: int, dice: tuple[int, ...]) -> int:
+        """How many of ``dice`` plain moves can use once ``k`` movable units have gone
+        from ``sec`` to ``y`` (a unit landing on enemy units moves no further)."""
+        if len(self.movable) - k >= len(dice):  # a unit for each die: all are usable
+            return len(dice)
+        after = list(self.movable)
+        for _ in range(k):
+            after.remove(sec)
+        if y not in self.blocked:
+            after.extend([y] * k)
+        return max_usable(tuple(after), dice, self.blocked, self.player)
+
+
 # ---------------------------------------------------------------------- move orders
 _MOVES: list[list[list[Order | None]]] = [[[None] * 31 for _ in range(6)]
                                           for _ in range(SECTORS + 1)]
@@ -1824,6 +1835,14 @@ def _plain(cls: type) -> bool:
                          "_legal_action", "legal_actions", "_legal", "_legal_moves",
                          "_legal_dice", "_resolve", "_act", "_pop"))
     return plain
+
+
+def _unit_per_die(s: BlastState) -> bool:
+    """The mover has at least as many movable units as dice (no unit jammed or bound):
+    then every plain move keeps every die usable, and ``use_dice="maximum"`` allows every
+    plain move, as ``"each"`` does (``_plain_moves``)."""
+    p = s.player
+    return len(s.dice) <= sum(map(len, compress(s.units[p], map(not_, s.units[1 - p]))))
 
 
 def _sort_unique(out: list[Order]) -> tuple[Order, ...]:

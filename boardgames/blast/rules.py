@@ -24,12 +24,20 @@ class Rules:
         Major Offensive too) the game is a draw. Keeps random play finite.
     use_dice
         Ruling 7, "Every die must be used" and "A die that no unit can use is lost":
-        ``"each"`` (default): while some unit can use a die it must be used, in any order
-        the player likes, so landing on enemy units with the first die is always allowed
-        even when it leaves the other die without a unit to move (that die is lost);
-        ``"maximum"``: as in backgammon, the dice must be played so that as many of them
-        as possible are used (a move that would lose a die another order could use is
-        not allowed).
+        ``"maximum"`` (default): as in backgammon, as many dice as possible must be used.
+        A move (its die, its unit, hence the order of the dice) is allowed only if plain
+        moves can still use as many dice after it as they could before, so a lone unit
+        with a 1 and a 4 must not stop on enemy units with the 4 when moving 1 then 4 uses
+        both; when only one die can be used, either may be (not backgammon's "the
+        larger"). Cards are never compulsory (a card in hand does not change which plain
+        moves are allowed), but once a move card is in play its moves count: an extra or
+        modified die is a die like any other, and Space Combat Tactics or Strategic Move,
+        when played, must be played so as to use as many dice as its best play does (and
+        no fewer than plain moves can).
+        Defend the Homeworld may not make a usable die unusable.
+        ``"each"``: while some unit can use a die it must be used, in any order the
+        player likes, so landing on enemy units with the first die is always allowed
+        even when it leaves the other die without a unit to move (that die is lost).
     windows
         When a decision point for playing cards opens (the defender's response windows:
         Espionage, Jam Transmission, defence cards; the mover's own: dice cards, build,
@@ -42,7 +50,7 @@ class Rules:
 
     tie: Literal["defender", "both_destroyed", "attacker"] = "defender"
     max_turns: int = field(default=400, metadata={"min": 1, "max": 1_000_000})
-    use_dice: Literal["each", "maximum"] = "each"
+    use_dice: Literal["maximum", "each"] = "maximum"
     windows: Literal["held", "always"] = "held"
 
     def __post_init__(self) -> None:

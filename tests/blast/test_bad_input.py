@@ -106,6 +106,7 @@ def test_an_action_of_another_game_is_refused() -> None:
         ("move 1:5 by 2", ["no unit of force 5 on sector 1"]),
         ("move 3:2 by 2", ["no unit of force 2 on sector 3"]),  # the enemy's unit
         ("move 1:1 by 2", ["jammed"]),
+        ("move 1:3 by 2", ["a die that could be used would be lost"]),  # 5 then 2 uses both
         ("play Ion Thrusters on die 2", ["Terran holds no Ion Thrusters"]),
         ("play Nova Bomb", ["Move Phase"]),  # held, but no fight now
         ("play Strategic Move on 20 by 2", ["Move Phase"]),
@@ -211,7 +212,7 @@ def test_players_is_refused_unless_the_int_2_as_in_every_game() -> None:
                 with pytest.raises(ValueError):
                     bg.load(other, players=bad)
     g = moving()
-    g.apply("move 1:3 by 2")
+    g.apply("move 1:3 by 5")
     doc = _doc(g)
     doc["options"]["players"] = 2.0
     before = snap(g)
@@ -263,7 +264,7 @@ def _doc(g: Blast) -> dict[str, Any]:
 
 def test_saved_games_load_and_tampered_ones_are_refused() -> None:
     g = moving()
-    g.apply("move 1:3 by 2")
+    g.apply("move 1:3 by 5")
     h = bg.from_json(g.to_json())
     assert h == g and h.to_json() == g.to_json()
     doc = _doc(g)
@@ -285,7 +286,7 @@ def test_saved_games_load_and_tampered_ones_are_refused() -> None:
         with pytest.raises(InvalidSaveError, match=word):
             bg.from_json(json.dumps(d))
     assert bg.from_json(g.to_json()) == g  # the original is untouched
-    assert g.state.units[TERRAN][2] == (3,)
+    assert g.state.units[TERRAN][5] == (3,)
 
 
 NOTATIONS = [

@@ -22,12 +22,20 @@ from boardgames.blast.board import remove_one
 
 def _games() -> list[Blast]:
     return [Blast(seed=seed, rules=rules) for seed, rules in (
-        (1, Rules()), (2, Rules()), (3, Rules(windows="always", max_turns=60)),
-        (4, Rules(use_dice="maximum", max_turns=60)), (5, Rules(max_turns=80)))]
+        (1, Rules()), (2, Rules(use_dice="each")), (3, Rules(windows="always", max_turns=60)),
+        (4, Rules(use_dice="each", max_turns=60)), (5, Rules(max_turns=80)))]
+
+
+def _movable_count(s: engine.BlastState) -> int:
+    p = s.player
+    return sum(len(st) for st, opp in zip(s.units[p], s.units[1 - p], strict=True)
+               if not opp)
 
 
 @pytest.mark.parametrize("g", _games(), ids=lambda g: f"seed{g.seed}")
 def test_legal_actions_equal_the_general_code(g: Blast) -> None:
+    """Under ``use_dice="maximum"`` (the default) too: there ``_plain_moves`` serves when
+    the mover has a movable unit per die, and then equals the general code's search."""
     rng = random.Random(g.seed)
     plain = dice = 0
     while not g.is_over:
@@ -35,8 +43,9 @@ def test_legal_actions_equal_the_general_code(g: Blast) -> None:
         legal = g.legal_actions()
         if s.pending == "move":
             assert legal == engine._sort_unique(g._legal_moves(s))
-            if (g.rules.use_dice == "each" and not s.pins
-                    and engine._MOVE_CARDS.isdisjoint(s.hands[s.player])):
+            if (not s.pins and engine._MOVE_CARDS.isdisjoint(s.hands[s.player])
+                    and (g.rules.use_dice == "each" or _movable_count(s) >= len(s.dice))):
+                assert engine._unit_per_die(s) == (_movable_count(s) >= len(s.dice))
                 assert g._plain_moves(s) == legal
                 plain += 1
         elif s.pending == "dice":
@@ -45,9 +54,7 @@ def test_legal_actions_equal_the_general_code(g: Blast) -> None:
         else:
             assert legal == engine._sort_unique(g._legal(s))
         g.apply(rng.choice(legal))
-    if g.rules.use_dice == "each":
-        assert plain > 20
-    assert dice > 5 or g.rules.use_dice == "maximum"
+    assert plain > 20 and dice > 5
 
 
 def test_plain_moves_are_in_notation_order_with_two_digit_sectors_and_dice() -> None:
@@ -121,6 +128,39 @@ class _General(Blast):
 def _same(g: Blast, h: Blast) -> bool:
     return (g.state == h.state and g.log == h.log
             and [st[:2] for st in g._hist] == [st[:2] for st in h._hist])
+
+
+_FEW = dict(units={3: {"terran": [5, 1]}, 12: {"terran": [2]}, 20: {"empire": [4, 1]},
+                   15: {"empire": [2]}, 9: {"empire": [3]}},
+            hands={"terran": ["Space Combat Tactics", "Defend the Homeworld", "Hyper Jump"],
+                   "empire": ["Strategic Move", "Defend the Homeworld", "Jam Transmission"]},
+            to_move="empire", phase="draw")
+
+
+@pytest.mark.parametrize("use_dice", ["maximum", "each"])
+def test_few_units_the_written_out_and_general_paths_agree(use_dice: str) -> None:
+    """With fewer movable units than dice, ``use_dice="maximum"`` searches the orders
+    (``_moves_maximum``), and move cards, Hyper Jump, jammed and bound units come up: the
+    written-out steps and lists (``Blast``) and the core's general ones (``_General``)
+    play the same games, and every list of moves is the general code's."""
+    rules = Rules(use_dice=use_dice, max_turns=40)
+    searched = 0
+    for seed in range(6):
+        g = Blast.scenario(**_FEW, seed=seed, rules=rules)  # type: ignore[arg-type]
+        ref = _General.scenario(**_FEW, seed=seed, rules=rules)  # type: ignore[arg-type]
+        rng = random.Random(seed)
+        while not g.is_over:
+            s = g.state
+            legal = g.legal_actions()
+            if s.pending == "move":
+                assert legal == engine._sort_unique(g._legal_moves(s))
+                searched += _movable_count(s) < len(s.dice)
+            a = rng.choice(legal)
+            g.apply(a)
+            ref.apply(a)
+            assert g.log == ref.log
+        assert _same(g, ref)
+    assert searched > 10
 
 
 @pytest.mark.parametrize("rules", [Rules(max_turns=25), Rules(windows="always", max_turns=15)],

@@ -231,7 +231,7 @@ def test_each_turn_has_5_phases_draw_roll_build_move_fight() -> None:
     play(g, "move 1:5 by 2")
     phases.append(g.phase)
     assert phases == ["draw", "roll", "roll", "build", "move", "move"]
-    g2 = scenario(units={1: {"terran": [3]}, 5: {"empire": [1]}}, phase="move", dice=[4, 1],
+    g2 = scenario(units={1: {"terran": [3]}, 5: {"empire": [1]}}, phase="move", dice=[4, 4],
                   to_move="terran")
     play(g2, "move 1:3 by 4")
     assert g2.current_player == CHANCE  # the fight is won, the turn over: the next draw

@@ -134,9 +134,10 @@ def test_ruling_7_first_move_onto_enemies_binds_the_unit() -> None:
 
 def test_option_use_dice_each_landing_on_enemies_may_lose_the_other_die() -> None:
     """Ruling 7, "Every die must be used" and "A die that no unit can use is lost", with
-    ``use_dice="each"`` (the default): a lone unit may attack with its first die; the
-    other die then has no unit to move and is lost."""
-    g = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1])
+    ``use_dice="each"``: a lone unit may attack with its first die; the other die then
+    has no unit to move and is lost."""
+    g = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1],
+               rules=Rules(use_dice="each"))
     assert acts(g) == {"move 1:3 by 4", "move 1:3 by 1"}
     play(g, "move 1:3 by 4")
     assert "Terran cannot use 1: lost" in g.log
@@ -144,18 +145,72 @@ def test_option_use_dice_each_landing_on_enemies_may_lose_the_other_die() -> Non
 
 
 def test_option_use_dice_maximum_dice_are_played_so_that_most_are_used() -> None:
-    """Ruling 7 "Every die must be used" read as in backgammon (``use_dice="maximum"``):
-    the lone unit must move 1 then 4 (both dice used), so it cannot stop on the enemy
-    with the 4; with a second unit every order is fine again."""
-    rules = Rules(use_dice="maximum")
-    g = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1], rules=rules)
-    assert acts(g) == {"move 1:3 by 1"}
-    refused(g, "move 1:3 by 4", "would be lost")
-    play(g, "move 1:3 by 1", "move 2:3 by 4")
-    assert board(g, TERRAN) == {6: [3]} and board(g, EMPIRE) == {5: [1]}
-    two = moving({1: {"terran": [3]}, 20: {"terran": [1]}, 5: {"empire": [1]}}, [4, 1],
-                 rules=rules)
-    assert "move 1:3 by 4" in acts(two)
+    """Ruling 7 "Every die must be used" read as in backgammon (``use_dice="maximum"``,
+    the default): the lone unit must move 1 then 4 (both dice used), so it cannot stop
+    on the enemy with the 4; with a second unit every order is fine again."""
+    for rules in (Rules(), Rules(use_dice="maximum")):
+        g = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1], rules=rules)
+        assert acts(g) == {"move 1:3 by 1"}
+        refused(g, "move 1:3 by 4", "would be lost")
+        play(g, "move 1:3 by 1", "move 2:3 by 4")
+        assert board(g, TERRAN) == {6: [3]} and board(g, EMPIRE) == {5: [1]}
+        two = moving({1: {"terran": [3]}, 20: {"terran": [1]}, 5: {"empire": [1]}}, [4, 1],
+                     rules=rules)
+        assert "move 1:3 by 4" in acts(two)
+
+
+def test_ruling_7_dice_used_as_fully_as_possible() -> None:
+    """Ruling 7: "A die that no unit can use is lost. "Must be used" means as many dice as
+    possible (as in backgammon): the player may not choose an order or a unit that leaves
+    a die unused when another choice of plain moves uses it; if only one die can be used,
+    either may be."
+
+    By default: the lone Terran 3 with a 1 and a 4 may not take the 4 onto the Empire
+    unit first (1 then 4 uses both); of two units, the one that can go on must take the
+    die the other cannot; with enemies 2 and 5 ahead only one die can be used, and either
+    may be (backgammon would force the larger)."""
+    order = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1])
+    assert acts(order) == {"move 1:3 by 1"}
+    refused(order, "move 1:3 by 4", "a die that could be used would be lost")
+    play(order, "move 1:3 by 1")
+    assert acts(order) == {"move 2:3 by 4"}
+    unit = moving({1: {"terran": [3]}, 10: {"terran": [2]}, 11: {"empire": [2]},
+                   14: {"empire": [1]}, 5: {"empire": [4]}}, [4, 1, 1])
+    # (three dice: 10:2 lands on enemies with either die; 1:3 can take them all)
+    assert "move 10:2 by 4" in acts(unit) and "move 1:3 by 4" not in acts(unit)
+    play(unit, "move 10:2 by 4", "move 1:3 by 1", "move 2:3 by 1")
+    assert board(unit, TERRAN) == {3: [3], 14: [2]}
+    either = moving({1: {"terran": [3]}, 3: {"empire": [1]}, 6: {"empire": [2]}}, [2, 5])
+    assert acts(either) == {"move 1:3 by 2", "move 1:3 by 5"}
+    play(either, "move 1:3 by 2")
+    assert "Terran cannot use 5: lost" in either.log
+
+
+def test_ruling_7_a_move_card_counts_once_in_play() -> None:
+    """Ruling 7: "Cards are never compulsory, but once a move card is in play (Space
+    Combat Tactics, Strategic Move, an extra or modified die), the moves it allows count
+    when working out how many dice can be used (option `use_dice`: maximum / each;
+    default maximum)."
+
+    The lone Terran 3 on 5, a 1 and a 4, Empire units on 6, 9 and Earth: plain moves can
+    use one die only (either lands on enemy units), so both plain moves stay legal with
+    Space Combat Tactics in hand (never compulsory). Once it is played, its moves count:
+    back 1 to 4 then 4 to 8 uses both dice, so back 4 onto Earth (which loses the 1) is
+    refused. An extra die counts like any other: with a Hyper Jump 2 the lone unit must
+    play all three."""
+    g = moving({5: {"terran": [3]}, 6: {"empire": [1]}, 9: {"empire": [2]},
+                1: {"empire": [3]}}, [4, 1], hands={"terran": ["Space Combat Tactics"]})
+    assert acts(g) == {"move 5:3 by 1", "move 5:3 by 4",
+                       "play Space Combat Tactics on 5:3 by 1"}
+    refused(g, "play Space Combat Tactics on 5:3 by 4", "would be lost")
+    play(g, "play Space Combat Tactics on 5:3 by 1")
+    assert acts(g) == {"move 4:3 by 4"}
+    each = moving({5: {"terran": [3]}, 6: {"empire": [1]}, 9: {"empire": [2]},
+                   1: {"empire": [3]}}, [4, 1], hands={"terran": ["Space Combat Tactics"]},
+                  rules=Rules(use_dice="each"))
+    assert "play Space Combat Tactics on 5:3 by 4" in acts(each)
+    hyper = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1, 2])
+    assert acts(hyper) == {"move 1:3 by 1", "move 1:3 by 2"}  # 1+2+4 or 2+1+4: all three
 
 
 def test_ruling_7_a_die_that_no_unit_can_use_is_lost() -> None:

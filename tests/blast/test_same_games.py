@@ -27,14 +27,14 @@ import boardgames as bg
 from boardgames.blast import Blast, Rules
 
 GAMES = 30
-DIGEST = "5c68b74775bb6e02da7dc1029be6f560e10a980b1d1b4b86c61a5aa3b09e9ce8"
+DIGEST = "6db939c82216f349e8adb4a141add5ff50de6511303adebfee6ff356474581a6"
 OPTIONS = (
     Rules(),
     Rules(tie="both_destroyed", max_turns=120),
     Rules(tie="attacker", use_dice="maximum"),
-    Rules(windows="always", max_turns=80),
+    Rules(use_dice="each", windows="always", max_turns=80),
     Rules(use_dice="maximum", windows="always", max_turns=150),
-    Rules(max_turns=40),
+    Rules(use_dice="each", max_turns=40),
 )
 SCENARIOS = (
     {"units": {3: {"terran": [5, 1]}, 10: {"empire": [4, 2, 2]}, 15: {"empire": [1]},
