@@ -268,6 +268,92 @@ def test_reach_odds_with_cards_match_the_engine(hand: list[str], unit_from: int,
         assert reach_odds(g, target)[(unit_from, 2)] <= got
 
 
+def engine_reach_2d6(units: dict, mover: str, unit: tuple[int, int], target: int,
+                     hand: list[str], rules: Rules) -> Fraction:
+    """Brute force over the 36 ordered rolls of 2D6: for each, the engine in its move
+    phase with those dice and ``hand``; every sequence of legal actions is tried, and
+    the roll counts when the unit (the only one of its force on its side) stands on
+    ``target`` after some action. (A Nova Bomb in hand opens the attack window, so a
+    fight on the target is not resolved before the unit is seen there.)"""
+    p = ("terran", "empire").index(mover)
+    f = unit[1]
+    assert sum(st.get(mover, []).count(f) for st in units.values()) == 1
+
+    def lands(g: Blast) -> bool:
+        if f in g.state.units[p][target - 1]:
+            return True
+        return g.state.pending == "move" and any(
+            lands(g.fork().apply(a)) for a in g.legal_actions() if str(a) != "done")
+
+    hits = 0
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        g = scenario(units=units, phase="move", dice=[a, b], to_move=mover, rules=rules,
+                     hands={mover: [*hand, "Nova Bomb"]})
+        hits += lands(g)
+    return Fraction(hits, 36)
+
+
+REACH_2D6 = [
+    # issue 15: a Terran 3 on 20, target 4; Defend the Homeworld, then 3 (or 1+2) from Earth
+    ({20: {"terran": [3]}}, "terran", (20, 3), 4, ["Defend the Homeworld"]),
+    # other units take no part; enemies ahead of Earth block 1-then-2 and 2-then-1
+    ({20: {"terran": [3]}, 10: {"terran": [1]}, 2: {"empire": [2]}, 3: {"empire": [1]}},
+     "terran", (20, 3), 4, ["Defend the Homeworld"]),
+    # the Empire (counter-clockwise, home Planet X 15): 6 on 23 or from 15 to 12
+    ({23: {"empire": [2]}, 9: {"empire": [5]}, 13: {"terran": [4]}}, "empire", (23, 2), 12,
+     ["Defend the Homeworld", "Space Combat Tactics"]),
+    # Earth held by the enemy: the jump home lands on enemy units and stops there
+    ({20: {"terran": [3]}, 1: {"empire": [1]}, 26: {"terran": [1]}}, "terran", (20, 3), 4,
+     ["Defend the Homeworld"]),
+    # a lone unit aiming at enemy units: it may not stop there if both dice can be used
+    ({5: {"terran": [3]}, 9: {"empire": [1]}, 6: {"empire": [2]}}, "terran", (5, 3), 9, []),
+    ({5: {"terran": [3]}, 9: {"empire": [1]}, 6: {"empire": [2]}}, "terran", (5, 3), 9,
+     ["Space Combat Tactics"]),
+    ({5: {"terran": [3]}, 9: {"empire": [1]}, 6: {"empire": [2]}}, "terran", (5, 3), 9,
+     ["Defend the Homeworld"]),
+    # the same with a second unit to take the other die
+    ({5: {"terran": [3]}, 9: {"empire": [1]}, 6: {"empire": [2]}, 17: {"terran": [1]}},
+     "terran", (5, 3), 9, ["Defend the Homeworld"]),
+    # the Empire aiming at Earth, held by the Terran side, from 7 and, jumping, from 15
+    ({7: {"empire": [4]}, 1: {"terran": [2]}, 4: {"terran": [1]}}, "empire", (7, 4), 1,
+     ["Space Combat Tactics", "Defend the Homeworld"]),
+]
+
+
+@pytest.mark.parametrize("use_dice", ["maximum", "each"])
+@pytest.mark.parametrize(("units", "mover", "unit", "target", "hand"), REACH_2D6)
+def test_reach_odds_with_defend_the_homeworld_match_a_brute_force_over_2d6(
+        units: dict, mover: str, unit: tuple[int, int], target: int, hand: list[str],
+        use_dice: str) -> None:
+    """``reach_odds(..., cards=True)`` plays the hand as well as possible: Defend the
+    Homeworld jumps home, then the dice move on from there (issue 15: 1/36 before, 7/18
+    by brute force); a lone unit under ``use_dice="maximum"`` may not leave a die unused;
+    both against the engine itself, roll by roll."""
+    rules = Rules(use_dice=use_dice)
+    g = scenario(units=units, phase="roll", to_move=mover, hands={mover: hand}, rules=rules)
+    want = engine_reach_2d6(units, mover, unit, target, hand, rules)
+    assert reach_odds(g, target, cards=True)[unit] == want
+    if use_dice == "maximum":  # a units mapping is weighed under the default rules
+        assert reach_odds(units, target, cards=True, mover=mover, hand=hand)[unit] == want
+    assert reach_odds(g, target)[unit] == engine_reach_2d6(units, mover, unit, target, [],
+                                                           rules)
+
+
+def test_reach_odds_issue_15_defend_the_homeworld_then_the_dice() -> None:
+    """A Terran 3 on 20, target 4, Defend the Homeworld in hand: 1/36 with the dice
+    alone (6 + 6), 7/18 with the jump to Earth first (a 3 on a die, or 1 + 2); the same
+    from ``reach_probability`` given the homeworld's offset."""
+    units = {20: {"terran": [3]}}
+    assert reach_odds(units, 4, mover="terran") == {(20, 3): Fraction(1, 36)}
+    got = reach_odds(units, 4, mover="terran", cards=True, hand=["Defend the Homeworld"])
+    assert got == {(20, 3): Fraction(7, 18)}
+    from boardgames.blast.odds import reach_probability
+
+    assert reach_probability(12, [], ["Defend the Homeworld"], home=9) == Fraction(7, 18)
+    assert reach_probability(12, [], ["Defend the Homeworld"]) == Fraction(1, 36)
+    assert reach_probability(12, [9], ["Defend the Homeworld"], home=9) == Fraction(1, 36)
+
+
 def test_reach_odds_of_a_game_and_bad_input() -> None:
     g = scenario(units={3: {"terran": [2, 1]}, 8: {"empire": [4]}}, phase="move",
                  dice=[1, 2], to_move="terran", hands={"empire": ["Jam Transmission"],
