@@ -16,9 +16,9 @@ class Deck:
 
     __slots__ = ("_outcomes", "counts", "known", "unknown")
 
-    def __init__(self, counts: Mapping[str, int] = (), known: Iterable[str] = ()) -> None:
+    def __init__(self, counts: Mapping[str, int] | None = None, known: Iterable[str] = ()) -> None:
         self.counts: dict[str, int] = {}
-        for k, v in dict(counts).items():
+        for k, v in dict(counts or {}).items():
             if not isinstance(v, int) or v < 0:
                 raise ValueError(f"card count for {quote(k)} must be an int >= 0, not {quote(v)}")
             if v:

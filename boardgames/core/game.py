@@ -26,7 +26,7 @@ from itertools import repeat as _repeat
 from operator import is_ as _is
 from typing import Any, ClassVar, NamedTuple
 
-from .action import Action
+from .action import Action as BaseAction
 from .dist import Dist
 from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
 from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
@@ -117,6 +117,10 @@ def _default_rules(cls: type) -> Any:
     return rules
 
 
+def _game_over(action: Any) -> IllegalActionError:
+    return IllegalActionError(action, "the game is over", "end of the game")
+
+
 def _freeze(value: Any) -> Any:
     """JSON lists back to tuples (chance outcomes are hashable values). A value nested
     more than ``MAX_DEPTH`` lists or tuples deep is no outcome of any game: refused with
@@ -137,13 +141,14 @@ class Game:
 
     name: ClassVar[str] = ""
     version: ClassVar[int] = 1
-    Action: ClassVar[type[Action]] = Action
+    Action: ClassVar[type[BaseAction]] = BaseAction
     Rules: ClassVar[type] = type(None)
     # ``history``'s cache: the Steps last built, of which the first ``_hvalid`` are still
     # those of ``_hist`` (a watermark: ``_pop`` lowers it; instance attributes once built,
     # these class defaults mean "nothing built").
     _hsteps: tuple[Step, ...] = ()
     _hvalid: int = 0
+    _determinized: bool = False
 
     def __init__(
         self,
@@ -166,17 +171,19 @@ class Game:
             raise ValueError(f"seed must be an int in [0, 2**64), not {quote(seed)}")
         if not isinstance(auto_roll, bool):
             raise TypeError(f"auto_roll must be a bool, not {quote(auto_roll)}")
-        self.rules = rules
+        self.rules: Any = rules
         self.seed = seed
         self._auto = auto_roll
         self._set_up(options)
-        self._undo: list[tuple[Any, int]] = []
+        # (state, log length) records; a game's written-out steps may push others (see
+        # ``_before``)
+        self._undo: list[Any] = []
         # Steps as plain (player, value, text) tuples; ``history`` makes them Steps. The
         # list only grows and shrinks at its end; ``_pop`` is the one place it shrinks
         # (and lowers ``history``'s watermark).
         self._hist: list[tuple[int, Any, str]] = []
         self._redo: list[tuple[int, Any, str]] = []
-        self._legal_cache: tuple[Action, ...] | None = None
+        self._legal_cache: tuple[BaseAction, ...] | None = None
         self._settle()
 
     def _set_up(self, options: dict[str, Any]) -> None:
@@ -207,10 +214,10 @@ class Game:
         """The player to move, ``CHANCE`` at a chance node, None when the game is over."""
         raise NotImplementedError
 
-    def _legal(self, s: Any) -> Sequence[Action]:
+    def _legal(self, s: Any) -> Sequence[BaseAction]:
         raise NotImplementedError
 
-    def _act(self, s: Any, action: Action, log: list[str]) -> None:
+    def _act(self, s: Any, action: BaseAction, log: list[str]) -> None:
         """Apply a legal action to ``s`` (a private copy), appending log events."""
         raise NotImplementedError
 
@@ -234,7 +241,7 @@ class Game:
         tops = [i for i, v in enumerate(sc) if v == best]
         return tops[0] if len(tops) == 1 else None
 
-    def _why_illegal(self, s: Any, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, s: Any, action: BaseAction) -> tuple[str, str]:
         """(rule, reason) for an action that is not legal now. Games refine it."""
         return ("legal actions", f"not a legal action in the {self._s.phase} phase")
 
@@ -294,7 +301,7 @@ class Game:
     def options(self) -> dict[str, Any]:
         return dict(self._options)
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> tuple[BaseAction, ...]:
         """The legal actions of the player to move, sorted and unique (empty at chance
         nodes and when the game is over)."""
         cached = self._legal_cache
@@ -306,13 +313,13 @@ class Game:
             self._legal_cache = cached
         return cached
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: str) -> BaseAction:
         """The action for a notation string (``InvalidActionError`` if malformed)."""
         if not isinstance(text, str):
             raise InvalidActionError(text, "an action is an Action or its notation string")
         return self.Action.parse(text)
 
-    def is_legal(self, action: Action | str) -> tuple[bool, str]:
+    def is_legal(self, action: BaseAction | str) -> tuple[bool, str]:
         """(True, "") if ``action`` may be applied now (at a chance node: if it is one of
         the outcomes), else (False, the reason)."""
         try:
@@ -324,10 +331,10 @@ class Game:
             return False, str(e)
         return True, ""
 
-    def _legal_action(self, action: Action | str) -> Action:
+    def _legal_action(self, action: BaseAction | str) -> BaseAction:
         p = self._to_move(self._s)
         if p is None:
-            raise IllegalActionError(action, "the game is over", "end of the game")
+            raise _game_over(action)
         if p == CHANCE:
             raise IllegalActionError(
                 action, "a chance node is pending: apply one of chance_outcomes() or roll()",
@@ -345,12 +352,14 @@ class Game:
         """Apply an action (or its notation) or, at a chance node, force an outcome.
         Raises a ``GameError`` (a ``ValueError``) and changes nothing when refused."""
         p = self._to_move(self._s)
+        if p is None:
+            raise _game_over(x)
         if p == CHANCE:
             self._step(CHANCE, self._as_outcome(x))
         else:
             # Fast path: the very object of one of legal_actions() (found by identity, so
             # no __eq__ runs); anything else goes through the full check.
-            if p is None or not any(map(_is, self.legal_actions(), _repeat(x))):
+            if not any(map(_is, self.legal_actions(), _repeat(x))):
                 x = self._legal_action(x)
             self._step(p, x)
         self._redo.clear()
@@ -535,7 +544,7 @@ class Game:
             else:
                 self._act(s, value, scratch)
             if k + 1 < len(undo):
-                undo[k + 1] = (s, undo[k + 1])  # type: ignore[call-overload]
+                undo[k + 1] = (s, undo[k + 1])
         return s
 
     @property
@@ -613,10 +622,13 @@ class Game:
         g._determinized = True
         return g
 
-    def _agent_play(self, action: Action) -> None:
+    def _agent_play(self, action: BaseAction) -> None:
         """Apply ``action``, taken from ``legal_actions()`` of this very position, without
         the legality check (the agents' and simulations' hot path)."""
-        self._step(self._to_move(self._s), action)
+        player = self._to_move(self._s)
+        if player is None:
+            raise _game_over(action)
+        self._step(player, action)
         self._redo.clear()
         self._settle()
 
@@ -634,7 +646,7 @@ class Game:
         self._settle()
         return outcome
 
-    def child(self, action: Action | str, *, roll: bool = False) -> Game:
+    def child(self, action: BaseAction | str, *, roll: bool = False) -> Game:
         """The position one action ahead, as a new game (this one is not changed):
         ``fork()`` with ``action`` applied, checked like ``apply``. The child stops at the
         next chance node (its ``auto_roll`` is off) unless ``roll`` is true, so valuing
@@ -741,7 +753,7 @@ class Game:
     # ---------------------------------------------------------------- JSON
     def to_json(self, indent: int | None = None) -> str:
         """The game as JSON: its options, rules, seed and steps (replayed on load)."""
-        if self.__dict__.get("_determinized"):
+        if self._determinized:
             raise GameError("a determinized copy (a guess at hidden cards) cannot be saved")
         steps = [
             [player, _jsonable(value) if player == CHANCE else str(value)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from .limits import quote
@@ -27,10 +26,16 @@ def check_options(obj: Any) -> None:
             raise ValueError(f"{type(obj).__name__}.{f.name} must be <= {hi}, not {quote(value)}")
 
 
-@cache
+_FIELDS: dict[type, tuple[tuple[dataclasses.Field, Any], ...]] = {}
+
+
 def _fields(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f, hints[f.name]) for f in dataclasses.fields(cls))
+    """The fields of dataclass ``cls`` with their resolved type hints (once per class)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _FIELDS[cls] = tuple((f, hints[f.name]) for f in dataclasses.fields(cls))
+    return found
 
 
 def _check(owner: str, name: str, hint: Any, value: Any) -> None:
