@@ -16,11 +16,15 @@ changed again, so undo is a pop, fork shares the stacks' states, and a failing s
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+import warnings
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from itertools import repeat as _repeat
 from operator import is_ as _is
@@ -102,6 +106,43 @@ SOLE_HOLDER = _sole_holder_count()
 _draw = draw_index  # (as above)
 
 
+_ANNOUNCED = ("apply", "roll", "undo", "redo", "sample_chance")
+"""The public methods that change a game: each tells the game's observers when it is done
+(``Game.observe``), a subclass's own version of one of them too (``__init_subclass__``)."""
+
+
+def _announces(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method``, then the game's observers are told (``Game.observe``). Only the
+    outermost such call tells them, once, so a step made of other steps (a game's
+    ``apply`` that calls ``Game.apply``) is announced once. A game nobody observes pays
+    one attribute read."""
+    @functools.wraps(method)
+    def announcing(self: Game, *args: Any) -> Any:
+        if not self._observers or self._quiet:
+            return method(self, *args)
+        self._quiet = True
+        try:
+            result = method(self, *args)
+        finally:
+            del self._quiet
+        self._announce()
+        return result
+
+    announcing.announces = True  # type: ignore[attr-defined]
+    return announcing
+
+
+def _weak(callback: Callable[[Any], object]) -> weakref.ref[Any]:
+    """A weak reference to ``callback`` (a bound method: to its object and function)."""
+    try:
+        if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
+            return weakref.WeakMethod(callback)  # type: ignore[arg-type]
+        return weakref.ref(callback)
+    except TypeError:
+        raise TypeError(f"an observer must be weakly referenceable (a function or a "
+                        f"method), not {quote(callback)}") from None
+
+
 _DEFAULT_RULES: dict[type, Any] = {}
 
 
@@ -148,6 +189,19 @@ class Game:
     # these class defaults mean "nothing built").
     _hsteps: tuple[Step, ...] = ()
     _hvalid: int = 0
+    # The observers (``observe``): weak references, an instance list once one is added;
+    # ``_quiet`` is an instance attribute only while a change is being made (``_announces``).
+    _observers: list[weakref.ref[Any]] | tuple[()] = ()
+    _quiet: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own version of a method that changes the game announces its changes
+        to the observers like the base's (``_announces``)."""
+        super().__init_subclass__(**kwargs)
+        for name in _ANNOUNCED:
+            own = cls.__dict__.get(name)
+            if own is not None and not getattr(own, "announces", False):
+                setattr(cls, name, _announces(own))
     _determinized: bool = False
 
     def __init__(
@@ -296,6 +350,7 @@ class Game:
         self._settle()
         if len(self._hist) != n:  # it rolled: what was taken back is no longer next
             self._redo.clear()
+        self._announce()
 
     @property
     def options(self) -> dict[str, Any]:
@@ -348,6 +403,7 @@ class Game:
             raise IllegalActionError(a, reason, rule)
         return a
 
+    @_announces
     def apply(self, x: Any) -> Game:
         """Apply an action (or its notation) or, at a chance node, force an outcome.
         Raises a ``GameError`` (a ``ValueError``) and changes nothing when refused."""
@@ -405,6 +461,7 @@ class Game:
             total += p * Fraction(value)
         return total
 
+    @_announces
     def roll(self) -> Any:
         """At a chance node: draw the outcome from the game's own seeded RNG, apply it,
         and return it."""
@@ -557,6 +614,7 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @_announces
     def undo(self) -> Game:
         """Take back the last step. With ``auto_roll`` the chance steps rolled after the
         last player action are taken back with it, back to that player's decision."""
@@ -582,6 +640,7 @@ class Game:
         self._legal_cache = None
         return step
 
+    @_announces
     def redo(self) -> Game:
         """Re-apply the last step taken back (with ``auto_roll``, with its chance steps)."""
         if not self._redo:
@@ -610,6 +669,7 @@ class Game:
         rng = random.Random(fresh_seed() if seed is None else seed)
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
+        _drop_observers(g)
         g._s = self._determinize(self._s, player, rng)
         g.seed = rng.getrandbits(63)
         g._auto = False
@@ -632,6 +692,7 @@ class Game:
         self._redo.clear()
         self._settle()
 
+    @_announces
     def sample_chance(self, rng: random.Random) -> Any:
         """At a chance node: draw an outcome with ``rng`` (not the game's own seed) from
         the exact weights, apply it and return it; with ``auto_roll`` the chance nodes
@@ -656,11 +717,74 @@ class Game:
         g.apply(action)
         return g
 
+    # ---------------------------------------------------------------- observers
+    def observe(self, callback: Callable[[Game], object]) -> None:
+        """Call ``callback(game)`` after every change made through this game's methods
+        (``apply``, ``roll``, ``undo``, ``redo``, ``sample_chance``, setting
+        ``auto_roll``): once per call, when the change is complete. The boards of a game
+        follow it this way, whoever changes it. The callback is held weakly: a bound
+        method does not keep its object alive (a closed board is not kept by its game),
+        so keep your own reference to a plain function. Observers are not copied by
+        ``fork``, ``child`` or ``determinize``, nor saved by ``to_json`` or pickle. An
+        exception raised by a callback is reported as a ``RuntimeWarning``, never
+        raised: the change has been made."""
+        if not callable(callback):
+            raise TypeError(f"an observer must be callable, not {quote(callback)}")
+        ref = _weak(callback)
+        if callback in self.observers:
+            return
+        if not isinstance(self._observers, list):
+            self._observers = []
+        self._observers.append(ref)
+
+    def unobserve(self, callback: Callable[[Game], object]) -> None:
+        """Stop calling ``callback`` (nothing happens if it was not an observer)."""
+        if isinstance(self._observers, list):
+            self._observers[:] = [r for r in self._observers
+                                  if (cb := r()) is not None and cb != callback]
+
+    @property
+    def observers(self) -> tuple[Callable[[Game], object], ...]:
+        """The live observers, oldest first."""
+        return tuple(cb for r in self._observers if (cb := r()) is not None)
+
+    @contextmanager
+    def batch(self) -> Iterator[Game]:
+        """``with game.batch(): ...``: the changes made in the block are announced to the
+        observers once, at its end (e.g. an undo back over the computer's moves)."""
+        if self._quiet:  # already inside a change: the outer one announces
+            yield self
+            return
+        self._quiet = True
+        try:
+            yield self
+        finally:
+            del self._quiet
+            self._announce()
+
+    def _announce(self) -> None:
+        """Call every live observer with this game (not while a change is still being
+        made); forget the dead ones."""
+        refs = self._observers
+        if not refs or self._quiet:
+            return
+        for ref in list(refs):
+            callback = ref()
+            if callback is None:
+                refs.remove(ref)  # type: ignore[union-attr]
+                continue
+            try:
+                callback(self)
+            except Exception as e:  # the change is made: report, never undo or raise
+                warnings.warn(f"observer {callback!r} of {self!r} failed: "
+                              f"{type(e).__name__}: {e}", RuntimeWarning, stacklevel=3)
+
     # ---------------------------------------------------------------- copies
     def fork(self) -> Game:
         """An independent copy (a what-if branch), with its own undo/redo stacks."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
+        _drop_observers(g)
         g._undo = self._undo.copy()
         g._hist = self._hist.copy()
         g._redo = self._redo.copy()
@@ -708,10 +832,11 @@ class Game:
         return steps
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without ``history``'s cache (it is rebuilt on demand)."""
+        """Pickled without ``history``'s cache (it is rebuilt on demand) and without its
+        observers (a copy has none)."""
         d = self.__dict__.copy()
-        d.pop("_hsteps", None)
-        d.pop("_hvalid", None)
+        for name in ("_hsteps", "_hvalid", "_observers", "_quiet"):
+            d.pop(name, None)
         return d
 
     @property
@@ -848,6 +973,12 @@ class Game:
             f"<{type(self).__name__} seed={self.seed} turn={self.turn} phase={self.phase!r} "
             f"step={len(self._hist)}>"
         )
+
+
+def _drop_observers(g: Game) -> None:
+    """A copy of a game starts with no observers (and not inside a change)."""
+    g.__dict__.pop("_observers", None)
+    g.__dict__.pop("_quiet", None)
 
 
 def _jsonable(value: Any) -> Any:
