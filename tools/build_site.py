@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -41,6 +42,9 @@ import site_notebooks  # tools/, beside this script (sys.path[0] when it runs)
 ROOT = Path(__file__).resolve().parents[1]
 SITE_SRC = ROOT / "site-src"
 PYODIDE_VERSION = "314.0.6"
+# The npm registry's integrity of pyodide-314.0.6.tgz (npm view pyodide@314.0.6 dist.integrity)
+PYODIDE_INTEGRITY = ("sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR"
+                     "4YrVOIFxbV8poyDOOmWwxQ==")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 # What the kernel loads from the lock (micropip first, then IPython and jedi for the
@@ -74,8 +78,11 @@ def pyodide_runtime(cache: Path) -> Path:
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.exists():
         run(["npm", "pack", "--loglevel=warn", f"pyodide@{PYODIDE_VERSION}", "--pack-destination",
-             str(cache)],
-            cwd=cache)
+             str(cache)], cwd=cache)
+    digest = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
+    if f"sha512-{digest}" != PYODIDE_INTEGRITY:
+        tarball.unlink()
+        raise SystemExit(f"{tarball.name}: not the npm registry's file (sha512 differs)")
     with tarfile.open(tarball) as tar:
         members = [m for m in tar.getmembers() if m.name.removeprefix("package/")
                    in PYODIDE_FILES]
@@ -106,17 +113,29 @@ def lock_closure(packages: dict[str, dict], roots: tuple[str, ...]) -> list[str]
 
 
 def pure_wheels(specs: list[str], dest: Path) -> None:
-    """Download the pure (py3-none-any) wheel of each ``name==version`` into ``dest``."""
+    """Download the pure (py3-none-any) wheel of each ``name==version`` into ``dest``,
+    unless it is there already."""
     dest.mkdir(parents=True, exist_ok=True)
+    specs = [s for s in specs if not _has_wheel(dest, *s.split("=="))]
+    if not specs:
+        return
     run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
          "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
          "--abi", "none", "--platform", "any", "--dest", str(dest), *specs])
 
 
+def _has_wheel(dest: Path, name: str, version: str) -> bool:
+    return any(_is_wheel_of(p, name, version) for p in dest.glob("*.whl"))
+
+
+def _is_wheel_of(path: Path, name: str, version: str) -> bool:
+    dist, ver = path.name.split("-")[:2]
+    return canonical(dist) == canonical(name) and ver == version
+
+
 def wheel_for(dest: Path, name: str, version: str) -> Path:
     for path in dest.glob("*.whl"):
-        dist, ver = path.name.split("-")[:2]
-        if canonical(dist) == canonical(name) and ver == version:
+        if _is_wheel_of(path, name, version):
             return path
     raise SystemExit(f"no wheel of {name}=={version} in {dest}")
 
@@ -183,11 +202,11 @@ def stage_index(stage: Path, cache: Path) -> dict[str, str]:
     for d, v in specs.items():
         path = wheel_for(wheels, d, v)
         files[d] = shutil.copy2(path, out / path.name).name
-    run([sys.executable, "-m", "build", "--wheel", "--outdir", str(cache / "dist"), str(ROOT)],
-        stdout=subprocess.DEVNULL)
-    version = importlib.metadata.version("space-boardgames")
-    own = wheel_for(cache / "dist", "space_boardgames", version)
-    files["space-boardgames"] = shutil.copy2(own, out / own.name).name
+    with tempfile.TemporaryDirectory(prefix="site-wheel-") as dist:
+        run([sys.executable, "-m", "build", "--wheel", "--outdir", dist, str(ROOT)],
+            stdout=subprocess.DEVNULL)
+        (own,) = Path(dist).glob("space_boardgames-*.whl")
+        files["space-boardgames"] = shutil.copy2(own, out / own.name).name
     files[HELPER] = helper_wheel(out).name
     return files
 
@@ -211,13 +230,22 @@ def check_versions() -> None:
 
 
 def build(out: Path, cache: Path) -> dict:
+    """Build the site in ``out`` (replaced), downloads cached in ``cache``."""
     check_versions()
     t0 = time.monotonic()
     cache.mkdir(parents=True, exist_ok=True)
-    stage = cache.parent / "site-stage"
-    shutil.rmtree(stage, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
-    stage.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="site-stage-") as tmp:
+        manifest = _build_in(Path(tmp), out, cache)
+    manifest["bytes"] = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    manifest["build_s"] = round(time.monotonic() - t0, 1)
+    (out / "site-manifest.json").write_text(json.dumps(manifest, indent=1))
+    return manifest
+
+
+def _build_in(stage: Path, out: Path, cache: Path) -> dict:
+    """Stage the site's sources in ``stage`` (a fresh folder: an incremental JupyterLite
+    build can drop settings), then let JupyterLite build ``out`` from them."""
     (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
     shutil.copy2(SITE_SRC / "overrides.json", stage / "overrides.json")
     locked = stage_pyodide(stage, cache)
@@ -228,12 +256,9 @@ def build(out: Path, cache: Path) -> dict:
          "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages"],
         cwd=stage, stdout=subprocess.DEVNULL)
     shutil.copy2(SITE_SRC / "index.html", out / "index.html")
-    manifest = {"pyodide": PYODIDE_VERSION, "locked": locked, "index": index,
-                "notebooks": notebooks,
-                "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
-                "build_s": round(time.monotonic() - t0, 1)}
-    (out / "site-manifest.json").write_text(json.dumps(manifest, indent=1))
-    return manifest
+    (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
+    return {"pyodide": PYODIDE_VERSION, "locked": locked, "index": index,
+            "notebooks": notebooks}
 
 
 def main() -> None:

@@ -160,6 +160,12 @@ def _pyplot_getattr(name: str) -> Any:
     return draw
 
 
+def _matplotlib_getattr(name: str) -> Any:
+    if name.startswith("_"):  # __file__, __spec__...: what tools look up on a module
+        raise AttributeError(name)
+    return Anything()
+
+
 def _module(name: str, attrs: dict[str, Any], getattr_: Callable[[str], Any]) -> Any:
     mod = types.ModuleType(name, f"stand-in for {name} (boardgames_site.charts)")
     mod.__dict__.update(attrs)
@@ -179,8 +185,6 @@ def flush(*args: Any) -> None:
     PENDING.clear()
     if not figures:
         return
-    from IPython.display import display
-
     for fig in figures:
         tables = [t for ax in fig.axes for t in ax.tables]
         text = "\n".join([f"[{_label(fig)}] {NOTE}", *tables])
@@ -188,7 +192,21 @@ def flush(*args: Any) -> None:
         markup = (f'<div class="bg-site-nochart" style="border:1px dashed #999;'
                   f'padding:6px;margin:4px 0"><b>{html.escape(_label(fig))}</b><br>'
                   f"{html.escape(NOTE)}{pre}</div>")
-        display({"text/plain": text, "text/html": markup}, raw=True)
+        _show(text, markup)
+
+
+def _show(text: str, markup: str) -> None:
+    """The note in the cell's output (HTML, with a text alternative), or printed
+    outside a kernel."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - a kernel has IPython
+        get_ipython = None
+    if get_ipython is None or get_ipython() is None:
+        print(text)
+        return
+    display({"text/plain": text, "text/html": markup}, raw=True)
 
 
 def _with_table(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -251,7 +269,7 @@ def install() -> bool:
                      _pyplot_getattr)
     mpl = _module("matplotlib", {"pyplot": pyplot, "__version__": "0+stand-in",
                                  "rcParams": {}, "use": lambda *a, **k: None},
-                  lambda name: Anything())
+                  _matplotlib_getattr)
     mpl.__path__ = []  # a package, so that "import matplotlib.pyplot" finds the entry
     sys.modules["matplotlib"] = mpl
     sys.modules["matplotlib.pyplot"] = pyplot
