@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from ..core.action import Action
 from ..core.errors import InvalidActionError
 from . import data
-from .board import Cell, _cells, cell_text
+from .cells import SIZE, Cell, cell_text
 
 __all__ = ["CARD_VERBS", "CELL_VERBS", "VERBS", "Move"]
 
@@ -52,8 +52,6 @@ _PATTERNS = [
     (re.compile(r"^(steal|discard|build) (.+)$"), "card"),
     (re.compile(r"^(done)$"), "done"),
 ]
-SIZE = 10
-_CELLS = _cells(SIZE)  # the board's own cell objects
 _CACHE: dict[tuple, Move] = {}
 
 
@@ -140,8 +138,8 @@ class Move(Action):
                     text, f"({x},{y}) is not a cell of the {SIZE} x {SIZE} map "
                     f"(cells are (x,y) with 0 <= x, y <= {SIZE - 1})")
             if shape == "repair":
-                return cls.of(verb, _CELLS[x * SIZE + y], n=int(m.group(4)))
-            return cls.of(verb, _CELLS[x * SIZE + y])
+                return cls.of(verb, (x, y), n=int(m.group(4)))
+            return cls.of(verb, (x, y))
         first = t.split(" ", 1)[0] if t else ""
         if first not in VERBS:
             raise InvalidActionError(

@@ -11,12 +11,12 @@ True
 ``game.board``, every player's credits, the deck's *size*, the hand *sizes*) and
 ``player``'s own hand, as ``game.view(player)`` shows it: never another hand, the deck's
 order or its contents. The agent's look-ahead never passes a chance node: it plays
-copies of the state through the engine's own transition (``SpaceBase._act``), which stops
-at every meteor, damage roll and draw without resolving it (the position a fork with
-``auto_roll = False`` stops at), and it counts a card drawn during the look-ahead (a
-scenario's known deck order draws without a chance node) or about to be drawn as one
-unseen card, without looking at it. It never looks ahead through ``control look p``
-(that would show it the hand); the look is valued at the unseen card it will take.
+each action with ``game.child(action)`` (a new game one action ahead, stopped at the
+next meteor, damage roll or draw without resolving it), and it counts a card drawn
+during the look-ahead (a scenario's known deck order draws without a chance node) or
+about to be drawn as one unseen card, without looking at it. It never looks ahead
+through ``control look p`` (that would show it the hand); the look is valued at the
+unseen card it will take.
 
 **The value** of a position for a player, in credits: credits now, plus the income of
 the player's functional sites times the player's Production phases left (the deck's size
@@ -42,16 +42,18 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from ..core.game import CHANCE
 from . import data
-from .board import REQUIRES, Board, Cell, near
+from .board import REQUIRES, Board
+from .cells import Cell, neighbours
 
 if TYPE_CHECKING:
     from .actions import Move
-    from .game import SpaceBase, SpaceBaseState
+    from .game import SpaceBase
+    from .state import SpaceBaseState
 
 __all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value", "values_ahead"]
 
@@ -97,7 +99,7 @@ def _site_terms(board: Board, focus: int, n: int, turns: float,
     to build for ``focus`` only. The counts and sums it is made of (:func:`_parts`) are
     kept per board (a game's boards never change)."""
     return _combine(_parts(board, focus, n), focus, n, turns, meteors,
-                    board._fmask(focus).bit_count())
+                    len(board.frontier(focus)))
 
 
 Parts = tuple[list[int], list[int], list[int], list[float], float, dict[Cell, float]]
@@ -110,17 +112,6 @@ _PARTS_MAX = 4096
 """:func:`_parts` per ``(id(board), focus, players)``. An entry holds its board, so the
 id is not reused while it is there; only read-only boards are kept (a game's: every
 step makes a new one), so an entry never goes stale. Emptied when full."""
-
-
-def _cover(board: Board) -> set[Cell]:
-    """The cells a working Shield Generator covers (its own and its neighbours)."""
-    name, nb = board._name, board._nb
-    cover: set[Cell] = set()
-    for c in board._func:
-        if _ROLE[name[c]] == "shield":
-            cover.add(c)
-            cover.update(nb[c])
-    return cover
 
 
 def _parts(board: Board, focus: int, n: int) -> Parts:
@@ -138,8 +129,8 @@ def _scan(board: Board, focus: int, n: int, near: set[Cell] | None = None,
     """The parts of ``board`` (:data:`Parts`), the sites in the map's order. With
     ``near``, a potential term is made only for the cells of ``near`` and taken from
     ``terms0`` (the terms of the board it was made from) for the others."""
-    name, owner, func, dmg, ores = board._name, board._owner, board._func, board._dmg, \
-        board._ores
+    name, owner, func = board.names(), board.owners(), board.functional()
+    dmg, ores = board.damaged(), board.carried()
     income = [0] * n
     sites = [0] * n
     exposed = [0.0] * n
@@ -147,7 +138,7 @@ def _scan(board: Board, focus: int, n: int, near: set[Cell] | None = None,
     potential = 0.0
     terms: dict[Cell, float] = {}
     old = terms0 if terms0 is not None else {}
-    cover = _cover(board)
+    cover = board.shield_cover()
     for c, o in owner.items():
         sites[o] += 1
         nm = name[c]
@@ -165,20 +156,20 @@ def _scan(board: Board, focus: int, n: int, near: set[Cell] | None = None,
                 inc = _INCOME[nm]
                 reqs = REQUIRES[_ROLE[nm]]
                 if inc and reqs and c not in dmg:
-                    met = sum(1 for r in reqs if board._met(c, r))
+                    met = board.requirements_met(c, nm)
                     t = POTENTIAL * inc * met / len(reqs)
                     potential += t
                     terms[c] = t
             else:
-                t = old.get(c)
-                if t is not None:
-                    potential += t
-                    terms[c] = t
+                kept = old.get(c)
+                if kept is not None:
+                    potential += kept
+                    terms[c] = kept
     return income, sites, [len(x) for x in carried], exposed, potential, terms
 
 
 def _keep(key: tuple[int, int, int], board: Board, parts: Parts) -> None:
-    if not board._readonly:  # a board one may still change (``Board.copy()``): not kept
+    if not board.read_only:  # a board one may still change (``Board.copy()``): not kept
         return
     if len(_PARTS) >= _PARTS_MAX:
         _PARTS.clear()
@@ -199,19 +190,13 @@ def _derive(parent: Board, board: Board, touched: Iterable[Cell], focus: int,
     if hit is not None and hit[0] is board:
         return
     terms0 = _parts(parent, focus, n)[5]
-    changed: set[Cell] = set(touched)
-    func, func0 = board._func, parent._func
-    if func is not func0:
-        changed |= func0 ^ func
-        ores, ores0 = board._ores, parent._ores
-        if ores is not ores0:
-            for c, x in ores.items():
-                if ores0.get(c) != x:
-                    changed.add(c)
+    changed: set[Cell] = set(touched) | (parent.functional() ^ board.functional())
+    ores, ores0 = board.carried(), parent.carried()
+    changed.update(c for c, x in ores.items() if ores0.get(c) != x)
     near_: set[Cell] = set(changed)
     for c in changed:
-        near_.update(parent._lnb(c))
-        near_.update(board._lnb(c))
+        near_.update(parent.logistic_neighbours(c))
+        near_.update(board.logistic_neighbours(c))
     _keep(key, board, _scan(board, focus, n, near_, terms0))
 
 
@@ -238,8 +223,7 @@ def _state_value(s: SpaceBaseState, n: int, player: int, hand: Iterable[str],
     if credits is None:
         credits = s.credits
     if s.phase == "over":
-        best = max((credits[q] for q in range(n) if q != player), default=0)
-        return float(credits[player] - best)
+        return _final_lead(credits, player)
     deck = len(s.deck)
     sizes = [len(h) for h in s.hands]
     if s.chance is not None and s.chance[0] == "draw":  # the card about to be drawn
@@ -253,10 +237,15 @@ def _state_value(s: SpaceBaseState, n: int, player: int, hand: Iterable[str],
         terms = _site_terms(s.board, player, n, deck / n, float(deck))
     else:
         terms = _combine(site[0], player, n, deck / n, float(deck), site[1])
-    mine = (credits[player] + terms[player] + sum(CARD_VALUE[c] for c in hand)
-            + drawn * UNKNOWN_CARD)
+    mine: float = (credits[player] + terms[player] + sum(CARD_VALUE[c] for c in hand)
+                   + drawn * UNKNOWN_CARD)
     best = max(credits[q] + terms[q] + sizes[q] * UNKNOWN_CARD for q in range(n) if q != player)
     return mine - best
+
+
+def _final_lead(credits: tuple[int, ...], player: int) -> float:
+    """At the end: the player's credits minus the best opponent's."""
+    return float(credits[player] - max(c for q, c in enumerate(credits) if q != player))
 
 
 def evaluate(game: SpaceBase, player: int) -> float:
@@ -293,8 +282,8 @@ def _chance_of(s: SpaceBaseState, lead: float) -> float:
 def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
                  made: list[SpaceBaseState | None] | None = None) -> list[float]:
     """``rollout_value`` of the position after each of ``actions`` (legal actions of
-    ``game``), for ``player``, the position as MCTS's look-ahead makes it (the engine's
-    ``_act`` on a copy, stopped at the next chance node): the same floats, computed
+    ``game``), for ``player``, the position as MCTS's look-ahead makes it
+    (``game.child(action)``: stopped at the next chance node): the same floats, computed
     without playing an action where its change to the map is known, for the decisions
     that come in numbers when a move is completed (``MCTSAgent(complete=...)``):
 
@@ -308,26 +297,16 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
     Those positions differ from the one before by a site more, or moved, and credits:
     the value's parts (:func:`_parts`) are the board's, with one site and its potential
     added or moved, re-added in the map's order as :func:`_site_terms` adds them. Every
-    other action is played on a copy (its map's value parts derived from those of the
-    map before: :func:`_derive`), and ``made``, if given, gets the position of each action
-    played, None for the others. Only for the player to move.
+    other action is played (``game.child``; its map's value parts derived from those of
+    the map before: :func:`_derive`), and ``made``, if given, gets the position (the
+    state) of each action played, None for the others. Only for the player to move.
 
     ``made`` given, the caller completes the actions after which the player moves again
     (MCTS's ``_ranked``): those known to (``build``, ``transfer``, ``look``: a cell, a
     move, a card to take follows) are not valued (nan)."""
-    s = game._s
-    n = game.players
+    s = game.state
+    fast = _known_change(s, game.players, player)
     out: list[float] = []
-    fast = None
-    if s.chance is None and s.phase != "over" and s.player == player:
-        pend = s.pending
-        if pend is None:
-            if s.phase == "repair":
-                fast = _Ahead(s, n, player)._repair
-        elif pend[0] == "build":
-            fast = _Ahead(s, n, player)._place
-        elif pend[0] == "transfer":
-            fast = _Ahead(s, n, player)._transfer
     for a in actions:
         if made is not None and a.verb in _CONTINUED:
             out.append(math.nan)
@@ -335,21 +314,42 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
             continue
         v = None if fast is None else fast(a)
         if v is None:
-            new = s.copy()
-            game._act(new, a, [])
-            if new.board is not s.board:
-                c = a.cell
-                if c is not None:  # the step's own sites: a.cell (and a Transfer's source)
-                    pend = s.pending
-                    touched = (c,) if pend is None or pend[0] != "transfer" else (c, pend[1])
-                    _derive(s.board, new.board, touched, player, n)
-            v = _chance_of(new, _state_value(new, n, player, new.hands[player]))
+            new = _played(game, a, player)
+            v = _chance_of(new, _state_value(new, game.players, player, new.hands[player]))
             if made is not None:
                 made.append(new)
         elif made is not None:
             made.append(None)
         out.append(v)
     return out
+
+
+def _known_change(s: SpaceBaseState, n: int,
+                  player: int) -> Callable[[Move], float | None] | None:
+    """The :class:`_Ahead` method valuing the actions of ``s`` whose change is known
+    (None: every action is played)."""
+    if s.chance is not None or s.phase == "over" or s.player != player:
+        return None
+    if s.pending is None:
+        return _Ahead(s, n, player).repair if s.phase == "repair" else None
+    if s.pending[0] == "build":
+        return _Ahead(s, n, player).place
+    if s.pending[0] == "transfer":
+        return _Ahead(s, n, player).transfer
+    return None
+
+
+def _played(game: SpaceBase, a: Move, player: int) -> SpaceBaseState:
+    """The position after ``a`` (``game.child``), its map's value parts derived from
+    those of the map before when the map changed."""
+    s = game.state
+    new = _child(game, a).state
+    if new.board is not s.board and a.cell is not None:
+        # the step's own sites: a.cell (and a Transfer's source)
+        touched = (a.cell,) if s.pending is None or s.pending[0] != "transfer" \
+            else (a.cell, s.pending[1])
+        _derive(s.board, new.board, touched, player, game.players)
+    return new
 
 
 class _Ahead:
@@ -372,34 +372,33 @@ class _Ahead:
 
     def _works(self, c: Cell, name: str) -> bool:
         """Would an undamaged ``name`` work on ``c`` (the map's other sites as they are)?"""
-        b = self.board
-        return all(b._met(c, r) for r in REQUIRES[_ROLE[name]])
+        return self.board.requirements_met(c, name) == len(REQUIRES[_ROLE[name]])
 
     def _term(self, c: Cell, name: str, owner: int, damaged: bool) -> float | None:
         """The potential term :func:`_parts` adds for a site ``name`` on ``c`` that does not
         work (None: none)."""
         inc = _INCOME[name]
-        if owner != self.player or not inc or damaged:
-            return None
         reqs = REQUIRES[_ROLE[name]]
-        if not reqs:
+        if owner != self.player or not inc or damaged or not reqs:
             return None
-        b = self.board
-        met = sum(1 for r in reqs if b._met(c, r))
-        return POTENTIAL * inc * met / len(reqs)
+        return POTENTIAL * inc * self.board.requirements_met(c, name) / len(reqs)
 
-    def _place(self, a: Move) -> float | None:
-        if a.verb != "place":
-            return None
+    def _front(self, own: Iterable[Cell], occupied: set[Cell]) -> int:
+        """The size of the frontier of the sites ``own`` among ``occupied`` cells."""
+        return len({n for c in own for n in neighbours(c)} - occupied)
+
+    def place(self, a: Move) -> float | None:
+        """``place (x,y)`` of a site that changes nothing else on the map."""
         s, b, c, p = self.s, self.board, a.cell, self.player
+        if a.verb != "place" or c is None or s.pending is None:
+            return None
         card = s.pending[1]
         if card in _INSTALL:
             if self._works(c, card):
                 return None  # it works: support may spread (played on a copy)
             t = self._term(c, card, p, False)
         else:  # a resource or a Volcano: it changes nothing if no installation is near
-            name = b._name
-            if any(name[d] in _INSTALL for d in b._lnb(c)):
+            if any(b.names()[d] in _INSTALL for d in b.logistic_neighbours(c)):
                 return None
             t = None
         income, sites, carried, exposed, potential, terms = self.parts
@@ -407,71 +406,71 @@ class _Ahead:
         sites[p] += 1
         if t is not None:
             potential += t
-        bit, nbm = b._kit[0], b._kit[1]
-        occ = b._occ | bit[c]
-        front = (b._fmask(p) | nbm[c]) & ~occ
+        front = len((b.frontier(p) | {n for n in neighbours(c) if n not in b}) - {c})
         hand = s.hands[p]
         i = hand.index(card)
-        return self._value((income, sites, carried, exposed, potential, terms),
-                           front.bit_count(), hand[:i] + hand[i + 1:])
+        return self._value((income, sites, carried, exposed, potential, terms), front,
+                           hand[:i] + hand[i + 1:])
 
-    def _repair(self, a: Move) -> float | None:
-        if a.verb != "repair" or a.n >= self.board._dmg.get(a.cell, 0):
+    def repair(self, a: Move) -> float | None:
+        """``repair (x,y) n`` that leaves damage."""
+        if a.verb != "repair" or a.cell is None or a.n >= self.board.damaged().get(a.cell, 0):
             return None  # the damage is gone: the site may work again (played on a copy)
         s, p = self.s, self.player
-        credits = s.credits
-        credits = (*credits[:p], credits[p] - a.n, *credits[p + 1:])
-        return self._value(self.parts, self.board._fmask(p).bit_count(), s.hands[p],
-                           credits)
+        credits = (*s.credits[:p], s.credits[p] - a.n, *s.credits[p + 1:])
+        return self._value(self.parts, len(self.board.frontier(p)), s.hands[p], credits)
 
-    def _transfer(self, a: Move) -> float | None:
-        v = a.verb
-        if v != "move" and v != "swap":
+    def _landing(self, src: Cell, dst: Cell,
+                 verb: str) -> list[tuple[Cell, str, int, bool]] | None:
+        """The sites that land on the cells of a ``move``/``swap`` from ``src`` to
+        ``dst`` (cell, name, owner, damaged), or None when one of them is not an
+        installation out of work."""
+        b = self.board
+        names, owners, func, dmg = b.names(), b.owners(), b.functional(), b.damaged()
+        # (from, to): a swap puts the site on dst on src, and the one on src on dst
+        moved = [(src, dst)] if verb == "move" else [(dst, src), (src, dst)]
+        if any(names[x] not in _INSTALL or x in func for x, _ in moved):
             return None
-        s, b, p = self.s, self.board, self.player
-        src, dst = s.pending[1], a.cell
-        name, owner, func, dmg = b._name, b._owner, b._func, b._dmg
-        na = name[src]
-        if na not in _INSTALL or src in func:
+        return [(to, names[x], owners[x], x in dmg) for x, to in moved]
+
+    def transfer(self, a: Move) -> float | None:
+        """``move to``/``swap with`` between installations out of work that would not work
+        at their new cells either."""
+        s, b, p, dst = self.s, self.board, self.player, a.cell
+        if a.verb not in ("move", "swap") or s.pending is None or dst is None:
             return None
-        # the sites that land on dst (and on src for a swap), each with owner and damage
-        landing = [(dst, na, owner[src], src in dmg)]
-        if v == "swap":
-            nb_ = name[dst]
-            if nb_ not in _INSTALL or dst in func:
-                return None
-            landing = [(src, nb_, owner[dst], dst in dmg), (dst, na, owner[src], src in dmg)]
-        for c, nm, _, damaged in landing:
-            if not damaged and self._works(c, nm):
-                return None
+        src = s.pending[1]
+        landing = self._landing(src, dst, a.verb)
+        if landing is None or any(not damaged and self._works(c, nm)
+                                  for c, nm, _, damaged in landing):
+            return None
         income, sites, carried, exposed, _, terms = self.parts
-        gone = (src, dst)
-        potential = 0.0
-        kept = {}
-        for c, t in terms.items():  # the map's order: the sites that stay, then those moved
-            if c not in gone:
-                potential += t
-                kept[c] = t
+        # the map's order: the sites that stay, then those moved
+        kept = {c: t for c, t in terms.items() if c not in (src, dst)}
         for c, nm, o, damaged in landing:
             t = self._term(c, nm, o, damaged)
             if t is not None:
-                potential += t
                 kept[c] = t
-        bit, kit = b._kit[0], b._kit
-        om = b._omask(p)
-        occ = b._occ
-        if v == "move":
-            occ = (occ & ~bit[src]) | bit[dst]
-            if owner[src] == p:
-                om = (om & ~bit[src]) | bit[dst]
-        else:
-            om &= ~(bit[src] | bit[dst])
-            for c, _, o, _ in landing:
-                if o == p:
-                    om |= bit[c]
-        front = near(om, kit) & ~occ
+        potential = 0.0
+        for t in kept.values():
+            potential += t
+        occupied = set(b.names())
+        if a.verb == "move":
+            occupied = occupied - {src} | {dst}
+        own = set(b.controlled_by(p)) - {src, dst} | {c for c, _, o, _ in landing if o == p}
         return self._value((income, sites, carried, exposed, potential, kept),
-                           front.bit_count(), s.hands[p])
+                           self._front(own, occupied), s.hands[p])
+
+
+def _legal(game: SpaceBase) -> tuple[Move, ...]:
+    """``game.legal_actions()``: Space Base's ``Move`` actions."""
+    return cast("tuple[Move, ...]", game.legal_actions())
+
+
+def _child(game: SpaceBase, a: Move) -> SpaceBase:
+    """``game.child(a)``: a Space Base game one action ahead, stopped at the next chance
+    node."""
+    return cast("SpaceBase", game.child(a))
 
 
 def _known_hand(hand: Sequence[str], line: Sequence[Move]) -> list[str]:
@@ -498,10 +497,10 @@ def _known_hand(hand: Sequence[str], line: Sequence[Move]) -> list[str]:
 
 
 class GreedyAgent:
-    """A one-move greedy Space Base player: it plays each legal action on a copy of the
-    position (stopping before any chance node) and picks the action whose position is
-    worth most to it (:func:`evaluate`), valuing ``build <card>`` and ``transfer (x,y)``
-    by their best completion. Ties are broken by its own seeded generator."""
+    """A one-move greedy Space Base player: it plays each legal action one step ahead
+    (``game.child``, stopping before any chance node) and picks the action whose position
+    is worth most to it (:func:`evaluate`), valuing ``build <card>`` and ``transfer
+    (x,y)`` by their best completion. Ties are broken by its own seeded generator."""
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -532,61 +531,60 @@ class GreedyAgent:
             return {}
         s = game.state
         hand = game.hand(p)
-        look = _Lookahead(game, p, hand, len(s.deck))
+        look = _Lookahead(p, hand, len(s.deck), game.players)
         out: dict[Move, float] = {}
-        for a in game.legal_actions():
+        for a in _legal(game):
             if a.verb == "look":
                 # never looked ahead: the look would show the hand. The Control card is
                 # spent and an unseen card changes hands (worth UNKNOWN_CARD to each).
                 out[a] = _state_value(s, game.players, p, _known_hand(hand, [a])) \
                     + 2 * UNKNOWN_CARD
             else:
-                out[a] = look.value(s, [a])
+                out[a] = look.value(game, [a])
         return out
 
 
 class _Lookahead:
-    """The agent's look-ahead: the engine's own transition (``SpaceBase._act``) on copies
-    of the state. ``_act`` runs the automatic steps of the turn and stops at the first
-    chance node (meteor, damage, draw) without resolving it: the same position a fork
-    with ``auto_roll = False`` stops at."""
+    """The agent's look-ahead: each action played with ``game.child(action)``, which runs
+    the automatic steps of the turn and stops at the first chance node (meteor, damage,
+    draw) without resolving it."""
 
-    __slots__ = ("_movable", "deck0", "game", "hand", "n", "player")
+    __slots__ = ("_movable", "deck0", "hand", "n", "player")
 
-    def __init__(self, game: SpaceBase, player: int, hand: Sequence[str], deck0: int) -> None:
-        self.game = game
+    def __init__(self, player: int, hand: Sequence[str], deck0: int, n: int) -> None:
         self.player = player
         self.hand = hand
         self.deck0 = deck0
-        self.n = game.players
+        self.n = n
         self._movable: frozenset[Cell] | None = None
 
-    def movable(self, s: SpaceBaseState) -> frozenset[Cell]:
+    def movable(self, board: Board) -> frozenset[Cell]:
         """The sites a Transfer card is tried on: the player's undamaged defunct
         installations, the ``TRANSFER_SOURCES`` that earn most (moving a working site
         breaks it; resources and volcanoes are not searched, for time)."""
         if self._movable is None:
-            b = s.board
-            cells = [c for c, o in b._owner.items() if o == self.player
-                     and b._name[c] in _INSTALL and c not in b._func and c not in b._dmg]
-            cells.sort(key=lambda c: (-_INCOME[b._name[c]], c))
+            names, func, dmg = board.names(), board.functional(), board.damaged()
+            cells = [c for c in board.controlled_by(self.player)
+                     if names[c] in _INSTALL and c not in func and c not in dmg]
+            cells.sort(key=lambda c: (-_INCOME[names[c]], c))
             self._movable = frozenset(cells[:TRANSFER_SOURCES])
         return self._movable
 
-    def value(self, s: SpaceBaseState, line: list[Move]) -> float:
-        """The value of playing the last action of ``line`` from ``s`` (and the best
+    def value(self, game: SpaceBase, line: list[Move]) -> float:
+        """The value of playing the last action of ``line`` in ``game`` (and the best
         completion of a multi-part decision)."""
         a = line[-1]
-        if a.verb == "transfer" and a.cell not in self.movable(s):
+        if a.verb == "transfer" and a.cell not in self.movable(game.board):
             # not searched: playing the card without the move is worth less than keeping it
-            return _state_value(s, self.n, self.player, _known_hand(self.hand, line)) - 1.0
-        new = s.copy()
-        self.game._act(new, a, [])
+            return _state_value(game.state, self.n, self.player,
+                                _known_hand(self.hand, line)) - 1.0
+        h = _child(game, a)
+        new = h.state
         if (a.verb in _EXPAND and new.pending is not None and new.chance is None
                 and new.player == self.player and len(line) < 3):
-            nxt = _candidates(new, self.game._legal(new))
+            nxt = _candidates(new, _legal(h))
             if nxt:
-                return max(self.value(new, [*line, b]) for b in dict.fromkeys(nxt))
+                return max(self.value(h, [*line, b]) for b in nxt)
         drawn = self.deck0 - len(new.deck)  # a known card drawn without a chance node
         return _state_value(new, self.n, self.player, _known_hand(self.hand, line), drawn)
 
@@ -600,22 +598,22 @@ def _candidates(s: SpaceBaseState, actions: Sequence[Move]) -> list[Move]:
       working either;
     * ``build Volcano``: the cells next to the player's sites (else anywhere).
     """
-    pend = s.pending
+    assert s.pending is not None
     b = s.board
-    name, func, nb = b._name, b._func, b._nb
-    if pend[0] == "transfer":
-        src = pend[1]
-        out = []
-        for a in dict.fromkeys(actions):
-            c = a.cell
-            if a.verb == "move":
-                if any(n in func for n in nb[c] if n != src):
-                    out.append(a)
-            elif name[c] not in _INSTALL or (c not in func and c not in b._dmg):
-                out.append(a)
-        return out
-    if pend[1] == "Volcano":
-        near = b._frontier(s.player)
-        out = [a for a in dict.fromkeys(actions) if a.cell in near]
-        return out or list(dict.fromkeys(actions))
-    return list(dict.fromkeys(actions))
+    if s.pending[0] == "transfer":
+        return [a for a in actions if _worth_transferring_to(b, s.pending[1], a)]
+    if s.pending[1] == "Volcano":
+        near = b.frontier(s.player)
+        return [a for a in actions if a.cell in near] or list(actions)
+    return list(actions)
+
+
+def _worth_transferring_to(b: Board, src: Cell, a: Move) -> bool:
+    """A ``move to`` an empty cell next to a functional site, or a ``swap with`` a site
+    that is not an installation, or one neither working nor damaged."""
+    assert a.cell is not None
+    func = b.functional()
+    if a.verb == "move":
+        return any(n in func for n in neighbours(a.cell) if n != src)
+    return (b.names()[a.cell] not in _INSTALL
+            or (a.cell not in func and a.cell not in b.damaged()))

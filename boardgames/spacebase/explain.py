@@ -16,8 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .board import REQUIRES, Cell, cell_text
+from .cells import Cell, cell_text
 from .data import CARDS, EXTRACTORS, INSTALLATIONS, ORE_OF, POWER_SOURCES, RESOURCES
+from .functional import (
+    REQUIRES,
+    carried,
+    logistic_neighbours,
+    requirement_met,
+    volcano_neighbours,
+)
 
 if TYPE_CHECKING:
     from .board import Board
@@ -88,8 +95,8 @@ def _supports(b: Board, c: Cell) -> list[str]:
         else:
             out.append(what)
     if role in ("outpost", "extractor", "refinery"):
-        ores = sorted(b._ores.get(c, ()))
-        out.append(f"it carries {', '.join(ores)}" if ores else "it carries no ore")
+        carries = sorted(b._ores.get(c, ()))
+        out.append(f"it carries {', '.join(carries)}" if carries else "it carries no ore")
     return out
 
 
@@ -100,23 +107,19 @@ def _support(b: Board, c: Cell, req: tuple[Any, ...]) -> Cell | None:
     if kind == "power":
         cands = [n for n in b._nb[c] if n in func and CARDS[name[n]].role in POWER_SOURCES]
     elif kind == "volcano":
-        cands = [n for n in _volcano_nbrs(b, c) if CARDS[name[n]].role == "volcano"]
+        cands = [n for n in volcano_neighbours(b, c) if CARDS[name[n]].role == "volcano"]
     elif kind == "resource":
-        cands = [n for n in b._lnb(c) if CARDS[name[n]].role in RESOURCES]
+        cands = [n for n in logistic_neighbours(b, c) if CARDS[name[n]].role in RESOURCES]
     elif kind in ("extractor", "refinery"):
         roles = EXTRACTORS if kind == "extractor" else {"refinery"}
         ore = req[1]
-        cands = [n for n in b._lnb(c) if n in func and CARDS[name[n]].role in roles
+        cands = [n for n in logistic_neighbours(b, c)
+                 if n in func and CARDS[name[n]].role in roles
                  and ((ore is None and ores[n]) or ore in ores[n])]
     else:
-        cands = [n for n in b._lnb(c) if n in func and CARDS[name[n]].role in req[1]]
+        cands = [n for n in logistic_neighbours(b, c)
+                 if n in func and CARDS[name[n]].role in req[1]]
     return min(cands) if cands else None
-
-
-def _volcano_nbrs(b: Board, c: Cell) -> list[Cell]:
-    if b.volcano_adjacency == "logistic":
-        return b._lnb(c)
-    return [n for n in b._nb[c] if n in b._name]
 
 
 # ---------------------------------------------------------------------- defunct
@@ -126,7 +129,7 @@ def _why(b: Board, c: Cell, seen: frozenset[Cell]) -> str:
     if d:
         return f"it has {d} damage (damaged installations are defunct)"
     for req in REQUIRES[CARDS[b._name[c]].role]:
-        if not b._met(c, req):
+        if not requirement_met(b, c, req):
             return _fail(b, c, req, seen)
     return "its requirements are met but the fixed point was not updated"  # pragma: no cover
 
@@ -145,7 +148,7 @@ def _pick(cands: list[Cell], seen: frozenset[Cell]) -> Cell:
 
 def _fail(b: Board, c: Cell, req: tuple[Any, ...], seen: frozenset[Cell]) -> str:
     name, func = b._name, b._func
-    role_of = {n: CARDS[name[n]].role for n in b._lnb(c)}
+    role_of = {n: CARDS[name[n]].role for n in logistic_neighbours(b, c)}
     for n in b._nb[c]:
         if n in name:
             role_of[n] = CARDS[name[n]].role
@@ -153,7 +156,8 @@ def _fail(b: Board, c: Cell, req: tuple[Any, ...], seen: frozenset[Cell]) -> str
     if kind == "power":
         cands = [n for n in b._nb[c] if n in name and role_of[n] in POWER_SOURCES]
         if not cands:
-            far = [n for n in b._lnb(c) if n not in b._nb[c] and role_of[n] in POWER_SOURCES]
+            far = [n for n in logistic_neighbours(b, c)
+                   if n not in b._nb[c] and role_of[n] in POWER_SOURCES]
             msg = ("it has no power: no Outpost, Solar Panels Array, Geothermal Plant or "
                    "Reactor Core next to it")
             if far:
@@ -165,25 +169,25 @@ def _fail(b: Board, c: Cell, req: tuple[Any, ...], seen: frozenset[Cell]) -> str
         return "there is no resource site next to it"
     if kind == "volcano":
         msg = "there is no Volcano next to it"
-        far = [n for n in b._lnb(c) if role_of[n] == "volcano"]
+        far = [n for n in logistic_neighbours(b, c) if role_of[n] == "volcano"]
         if far:
             msg += (f" (the {_title(b, min(far))} is linked by a Transport Hub, and the "
                     "option volcano_adjacency is 'physical')")
         return msg
     if kind == "site":
         roles = req[1]
-        cands = [n for n in b._lnb(c) if role_of[n] in roles]
+        cands = [n for n in logistic_neighbours(b, c) if role_of[n] in roles]
         if not cands:
             names = " or ".join(_ROLE_TITLES[r] for r in roles)
             return f"there is no {names} next to it"
         return _defunct(b, _pick(cands, seen), seen)
     ore = req[1]
     if kind == "extractor":
-        cands = [n for n in b._lnb(c) if role_of[n] in EXTRACTORS]
+        cands = [n for n in logistic_neighbours(b, c) if role_of[n] in EXTRACTORS]
         if not cands:
             return "there is no Extractor (or Outpost) next to it"
         return _no_ore(b, cands, ore, seen, prefix="the")
-    cands = [n for n in b._lnb(c) if role_of[n] == "refinery"]
+    cands = [n for n in logistic_neighbours(b, c) if role_of[n] == "refinery"]
     if not cands:
         return "there is no Refinery next to it"
     # A defunct refinery that would carry the ore says more than a working one that cannot.
@@ -193,17 +197,17 @@ def _fail(b: Board, c: Cell, req: tuple[Any, ...], seen: frozenset[Cell]) -> str
         return _defunct(b, _pick(useful or cands, seen), seen)
     r = min(working)
     what = ore or "ore"
-    extractors = [n for n in b._lnb(r) if CARDS[name[n]].role in EXTRACTORS]
+    extractors = [n for n in logistic_neighbours(b, r) if CARDS[name[n]].role in EXTRACTORS]
     return (f"the {_title(b, r)} carries no {what}: "
             + _no_ore(b, extractors, ore, seen | {r}, prefix="its"))
 
 
 def _could_carry(b: Board, r: Cell, ore: str | None) -> bool:
     """A refinery with an extractor neighbour next to a resource of ``ore``."""
-    for n in b._lnb(r):
+    for n in logistic_neighbours(b, r):
         if CARDS[b._name[n]].role in EXTRACTORS:
-            carried = b._carried(n, "extractor")
-            if (ore is None and carried) or ore in carried:
+            found = carried(b, n, "extractor")
+            if (ore is None and found) or ore in found:
                 return True
     return False
 
@@ -215,8 +219,8 @@ def _no_ore(b: Board, extractors: list[Cell], ore: str | None, seen: frozenset[C
     what = ore or "resource"
     useful = []
     for n in extractors:
-        carried = b._carried(n, "extractor")
-        if n not in func and ((ore is None and carried) or ore in carried):
+        found = carried(b, n, "extractor")
+        if n not in func and ((ore is None and found) or ore in found):
             useful.append(n)
     if useful:
         return _defunct(b, _pick(useful, seen), seen, prefix)

@@ -23,7 +23,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.dist import Dist
-from .board import Board, Cell, cell_text
+from .board import Board
+from .cells import Cell, cell_text, parse_cell
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -55,8 +56,8 @@ class MeteorRisk:
 
     def damage(self, cell: Any) -> Dist:
         """The distribution of the damage the site on ``cell`` takes this turn."""
-        c = tuple(cell)
-        p = self.p_damage.get(c, Fraction(0))  # type: ignore[call-overload]
+        c = parse_cell(cell)
+        p = self.p_damage.get(c, Fraction(0))
         if not p:
             return Dist.constant(0)
         return Dist({0: 1 - p, **{k: p * q for k, q in DAMAGE.items()}})
@@ -81,17 +82,17 @@ def meteor_risk(board: Board, players: int | None = None) -> MeteorRisk:
     """The exact risk of this turn's meteor on ``board`` (see the module doc).
     ``players``: how many players' income to report (default: every owner on the map,
     0 up to the highest)."""
-    n = players if players is not None else (max(board._owner.values(), default=-1) + 1)
+    n = players if players is not None else (max(board.owners().values(), default=-1) + 1)
     base = tuple(board.income(p) for p in range(n))
-    before = board._func
-    exposed = frozenset(c for c in board._name if board.vulnerable(c))
+    before = board.functional()
+    exposed = frozenset(c for c in board.names() if board.vulnerable(c))
     loss_by_cell: dict[Cell, tuple[int, ...]] = {}
     defunct_count: Counter = Counter()
     for c in sorted(exposed):
-        scratch = board._clone(readonly=False, graphs=False)
-        scratch._hit(c, 1)
+        scratch = board.copy(graphs=False)
+        scratch.damage(c, 1)
         loss_by_cell[c] = tuple(base[p] - scratch.income(p) for p in range(n))
-        defunct_count.update(before - scratch._func)
+        defunct_count.update(before - scratch.functional())
     miss = board.size * board.size - len(exposed)
     income_lost = {}
     for p in range(n):
@@ -99,7 +100,7 @@ def meteor_risk(board: Board, players: int | None = None) -> MeteorRisk:
         for losses in loss_by_cell.values():
             w[losses[p]] += 1
         income_lost[p] = Dist.from_weights(w)
-    sites = sorted(board._name)
+    sites = sorted(board.names())
     return MeteorRisk(
         p_damage={c: CELL_P if c in exposed else Fraction(0) for c in sites},
         expected_damage={c: CELL_P * _MEAN_DAMAGE if c in exposed else Fraction(0)

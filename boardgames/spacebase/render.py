@@ -81,7 +81,8 @@ def colour(player: Any) -> str:
 
 
 def _phase(v: dict[str, Any]) -> str:
-    return PHASES.get(v.get("phase"), f"{v.get('phase')} phase")
+    phase = str(v.get("phase"))
+    return PHASES.get(phase, f"{phase} phase")
 
 
 def _sites(v: dict[str, Any]) -> list[dict[str, Any]]:

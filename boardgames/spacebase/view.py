@@ -8,14 +8,14 @@ hand appears, both decided here. The deck's order and contents never appear.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import data
+from .board import Board
+from .setup import CORNERS
+from .state import SpaceBaseState
 
-if TYPE_CHECKING:
-    from .game import SpaceBase, SpaceBaseState
-
-__all__ = ["view"]
+__all__ = ["SITE_COLUMNS", "board_view", "copy_board_view", "hands_seen", "view"]
 
 _KIND = {c.name: c.kind for c in data.CARD_LIST}
 
@@ -24,17 +24,14 @@ SITE_COLUMNS = ["x", "y", "name", "owner", "damage", "functional", "shielded"]
 """The columns of ``view["board"]["sites"]``: one row per site, sorted by cell."""
 
 
-def board_view(b: Any) -> dict[str, Any]:
+def board_view(b: Board) -> dict[str, Any]:
     """The map of a board as compact JSON-safe data: one row per site (columns
     ``SITE_COLUMNS``; ``shielded``: an installation under a functional Shield Generator's
     cover), the ores each functional extractor, Outpost or refinery carries (keyed by
     ``"(x,y)"``), and the extra logistic edges of functional Transport Hubs
     (``[ax, ay, bx, by]``)."""
     name, owner, dmg, func, ores = b._name, b._owner, b._dmg, b._func, b._ores
-    shields = [c for c in func if name[c] == "Shield Generator"]
-    cover = set(shields)
-    for c in shields:
-        cover.update(b._nb[c])
+    cover = b.shield_cover()
     sites = [[c[0], c[1], nm, owner[c], dmg.get(c, 0), c in func,
               c in cover and _KIND[nm] == "installation"]
              for c, nm in sorted(name.items())]
@@ -46,44 +43,64 @@ def board_view(b: Any) -> dict[str, Any]:
     }
 
 
-def view(game: SpaceBase, s: SpaceBaseState, player: int | None) -> dict[str, Any]:
-    from .game import CORNERS
+def copy_board_view(bv: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a :func:`board_view` that its caller may change."""
+    return {"size": bv["size"], "sites": [r.copy() for r in bv["sites"]],
+            "ores": {k: v.copy() for k, v in bv["ores"].items()},
+            "hub_links": [r.copy() for r in bv["hub_links"]]}
 
-    n = game.players
-    b = s.board
-    pend = s.pending
-    pending = None
-    if pend is not None:
-        if pend[0] == "transfer":
-            pending = {"kind": "transfer", "cell": list(pend[1])}
-        elif pend[0] == "build":
-            pending = {"kind": "build", "card": pend[1]}
-        else:
-            pending = {"kind": "steal", "player": pend[1]}
-    meteor = None
-    if s.meteor is not None:
-        c, d, result = s.meteor
-        meteor = {"cell": [c[0], c[1]], "damage": d, "result": result}
+
+def _pending(s: SpaceBaseState) -> dict[str, Any] | None:
+    """The first part of a decision under way, as the view shows it."""
+    if s.pending is None:
+        return None
+    kind, what = s.pending
+    if kind == "transfer":
+        return {"kind": "transfer", "cell": list(what)}
+    if kind == "build":
+        return {"kind": "build", "card": what}
+    return {"kind": "steal", "player": what}
+
+
+def _meteor(s: SpaceBaseState) -> dict[str, Any] | None:
+    if s.meteor is None:
+        return None
+    c, d, result = s.meteor
+    return {"cell": [c[0], c[1]], "damage": d, "result": result}
+
+
+def view(s: SpaceBaseState, player: int | None, board: dict[str, Any]) -> dict[str, Any]:
+    """The game's part of ``view(player)``: the map (``board``: :func:`board_view`), the
+    public counts, and the hands ``player`` may see (the only hidden information)."""
+    n = s.players
     v: dict[str, Any] = {
         "round": (s.turn - 1) // n + 1 if s.turn else 0,
         "turn_player": s.player if s.phase != "setup" else min(s.player, n - 1),
-        "board": game._board_view(s),
+        "board": board,
         "credits": list(s.credits),
-        "income": [b.income(p) for p in range(n)],
+        "income": [s.board.income(p) for p in range(n)],
         "hand_sizes": [len(h) for h in s.hands],
         "deck_size": len(s.deck),
         "discard": dict(sorted(s.discard.items())),
         "outposts_in_box": s.box,
         "corners": [list(CORNERS[p]) for p in range(n)],
-        "pending": pending,
+        "pending": _pending(s),
         "chance": s.chance[0] if s.chance else None,
-        "meteor": meteor,
+        "meteor": _meteor(s),
         "last_income": list(s.last_income) if s.last_income else None,
         "action_cards_played": s.played,
     }
-    if player is not None:
-        v["hand"] = list(s.hands[player])
-        if s.peek is not None and s.peek[0] == player:
-            q = s.peek[1]
-            v["peek"] = {"player": q, "hand": list(s.hands[q])}
+    v.update(hands_seen(s, player))
     return v
+
+
+def hands_seen(s: SpaceBaseState, player: int | None) -> dict[str, Any]:
+    """The hidden information ``player`` may see: their own hand, and while they choose
+    the card to take after a Control card's look, the hand looked at (``peek``)."""
+    if player is None:
+        return {}
+    out: dict[str, Any] = {"hand": list(s.hands[player])}
+    if s.peek is not None and s.peek[0] == player:
+        q = s.peek[1]
+        out["peek"] = {"player": q, "hand": list(s.hands[q])}
+    return out

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import boardgames as bg
-from boardgames.agents import GreedyAgent, MCTSAgent, _ahead
+from boardgames.agents import GreedyAgent, MCTSAgent
 from boardgames.spacebase import agents as sa
 from boardgames.spacebase.board import REQUIRES
 
@@ -27,8 +27,8 @@ from boardgames.spacebase.board import REQUIRES
 # ---------------------------------------------------------------- the plain computation
 def plain_site_terms(board: Any, focus: int, n: int, turns: float,
                      meteors: float) -> list[float]:
-    name, owner, func, dmg, ores = board._name, board._owner, board._func, board._dmg, \
-        board._ores
+    name, owner, func = board.names(), board.owners(), board.functional()
+    dmg, ores = board.damaged(), board.carried()
     income = [0] * n
     sites = [0] * n
     exposed = [0.0] * n
@@ -37,8 +37,8 @@ def plain_site_terms(board: Any, focus: int, n: int, turns: float,
     cover: set = set()
     for c in func:
         if sa._ROLE[name[c]] == "shield":
-            cover.add(c)
-            cover.update(board._nb[c])
+            x, y = c
+            cover.update({c, (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)})
     for c, o in owner.items():
         sites[o] += 1
         nm = name[c]
@@ -54,13 +54,13 @@ def plain_site_terms(board: Any, focus: int, n: int, turns: float,
         elif o == focus and inc and c not in dmg:
             reqs = REQUIRES[sa._ROLE[nm]]
             if reqs:
-                met = sum(1 for r in reqs if board._met(c, r))
+                met = board.requirements_met(c, nm)
                 potential += sa.POTENTIAL * inc * met / len(reqs)
     out = [income[q] * turns + sa.ORE_BONUS * turns * len(carried[q])
            + sa.SITE_BONUS * sites[q] - meteors * exposed[q] / sa.METEOR_CELLS
            for q in range(n)]
     out[focus] += potential * turns + sa.FRONTIER_BONUS * min(
-        board._fmask(focus).bit_count(), sa.FRONTIER_CAP)
+        len(board.frontier(focus)), sa.FRONTIER_CAP)
     return out
 
 
@@ -117,8 +117,8 @@ def _fast_kind(g: Any, player: int, a: Any) -> str | None:
     ahead = sa._Ahead(s, g.players, player)
     pend = s.pending
     if pend is None:
-        return "repair" if s.phase == "repair" and ahead._repair(a) is not None else None
-    method = {"build": ahead._place, "transfer": ahead._transfer}.get(pend[0])
+        return "repair" if s.phase == "repair" and ahead.repair(a) is not None else None
+    method = {"build": ahead.place, "transfer": ahead.transfer}.get(pend[0])
     return None if method is None or method(a) is None else f"{pend[0]}-{a.verb}"
 
 
@@ -134,7 +134,7 @@ def test_values_ahead_are_the_plain_values_bit_for_bit(players: int, seed: int) 
         legal = g.legal_actions()
         p = g.current_player
         for q in (p, (p + 1) % players):
-            want = [plain_rollout_value(_ahead(g, a), q) for a in legal]
+            want = [plain_rollout_value(g.child(a), q) for a in legal]
             got = sa.values_ahead(g, q, legal)
             assert got == want, (g.turn, q, [(str(a), x, y) for a, x, y in
                                              zip(legal, got, want, strict=True) if x != y])
@@ -204,7 +204,7 @@ def test_a_board_that_may_still_change_is_valued_afresh() -> None:
     b = g.state.board.copy()
     before = sa._site_terms(b, 0, 2, 10.0, 20.0)
     assert before == plain_site_terms(b, 0, 2, 10.0, 20.0)
-    cell = sorted(b._frontier(0))[0]
+    cell = sorted(b.frontier(0))[0]
     b.place("Research Station", cell, 0)
     after = sa._site_terms(b, 0, 2, 10.0, 20.0)
     assert after == plain_site_terms(b, 0, 2, 10.0, 20.0)

@@ -14,7 +14,6 @@ from spacebase.support import board_of, reference_functional
 
 import boardgames as bg
 from boardgames.spacebase import Board, BoardError, Site, data
-from boardgames.spacebase.board import NAMES
 
 S, M, R, ICE = "Solar Panels Array", "Metal", "Radioactives", "Ice + Organics"
 SITE_NAMES = [c.name for c in data.CARD_LIST if c.kind != "action"]
@@ -35,8 +34,9 @@ def check(b: Board) -> None:
                                   if owner[c] == o), o
         near = {(x + dx, y + dy) for (x, y), q in owner.items() if q == o
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-        assert b._frontier(o) == {c for c in near if c in b._nb and c not in names}, o
-        assert b._omask(o) == sum(b._kit[0][c] for c, q in owner.items() if q == o), o
+        on_map = {(x, y) for x in range(10) for y in range(10)}
+        assert b.frontier(o) == {c for c in near if c in on_map and c not in names}, o
+        assert b.controlled_by(o) == [c for c, q in b.owners().items() if q == o], o
 
 
 def graphs_rebuilt(b: Board) -> tuple[nx.Graph, nx.Graph]:
@@ -236,21 +236,36 @@ def test_incremental_fixed_point_equals_the_reference_after_every_change(seed: i
             assert same_graph(b.physical, P) and same_graph(b.logistic, L), (seed, step, op)
 
 
-def test_copies_keep_their_own_frontiers_and_owner_masks() -> None:
-    """A copy shares the cached frontiers and owners' masks with its original until one
-    of them changes; what one of them computes later stays its own."""
-    b = board_of({(0, 0): "Outpost", (5, 5): "Outpost"})
+def test_copies_keep_their_own_sites_frontiers_damage_and_fixed_point() -> None:
+    """A copy shares its parts (sites, damage, fixed point, cached frontiers) with its
+    original until one of them changes one (copy-on-write): a change to either leaves
+    the other as it was, whichever of the two changes first and whatever it changes."""
+    b = board_of({(0, 0): "Outpost", (5, 5): "Outpost", (0, 1): "Extractor",
+                  (1, 0): "Metal"})
     b.set_owner((5, 5), 1)
-    frontier0 = b._frontier(0)  # known for player 0 only
-    for make in (b.copy, lambda: b._next(NAMES)):
-        c = make()
-        c._readonly = False
-        c.place("Metal", (0, 1), 1)
-        assert c._frontier(1) == {(0, 2), (1, 1), (4, 5), (6, 5), (5, 4), (5, 6)}
-        assert b._frontier(1) == {(4, 5), (6, 5), (5, 4), (5, 6)}
-        assert b._omask(1) != c._omask(1) and b._frontier(0) == frontier0
-        check(b)
-        check(c)
+    frontier0 = b.frontier(0)  # known for player 0 only
+    changes = [lambda x: x.place("Metal", (0, 2), 1), lambda x: x.damage((0, 1), 2),
+               lambda x: x.set_owner((0, 0), 1), lambda x: x.move((1, 0), (1, 1)),
+               lambda x: x.swap((0, 0), (0, 1)), lambda x: x.remove((1, 0))]
+    for change in changes:
+        for changed_first in ("copy", "original"):
+            orig = b.copy()
+            c = orig.copy()
+            before = (orig.sites(), orig.functional(), orig.frontier(0), orig.income(0))
+            target, other = (c, orig) if changed_first == "copy" else (orig, c)
+            change(target)
+            assert (other.sites(), other.functional(), other.frontier(0),
+                    other.income(0)) == before
+            assert target != other
+            check(orig)
+            check(c)
+    c = b.copy()
+    c.place("Metal", (0, 2), 1)
+    assert c.frontier(1) == {(0, 3), (1, 2), (4, 5), (6, 5), (5, 4), (5, 6)}
+    assert b.frontier(1) == {(4, 5), (6, 5), (5, 4), (5, 6)}
+    assert b.frontier(0) == frontier0
+    check(b)
+    check(c)
 
 
 def test_incremental_placement_on_a_full_board_matches_the_reference() -> None:

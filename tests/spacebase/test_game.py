@@ -3,6 +3,7 @@ views and hidden hands, the log, undo/fork with the board."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -94,20 +95,17 @@ def test_undo_and_fork_restore_the_board_and_its_graphs() -> None:
         f.board.remove((0, 0))
 
 
-def test_undo_rebuilds_the_positions_that_lazy_undo_records_do_not_keep() -> None:
-    """``apply`` and the auto-roll loop keep a full undo record every few steps and only
-    the log's length in between: undoing rebuilds those positions by replaying steps,
-    equal to the positions the game went through (state, log), and the game then goes on
-    as the same game would."""
+def test_undo_walks_back_through_the_positions_the_game_went_through() -> None:
+    """Every step is made on a copy of the position (copy-on-write): undoing takes the
+    game back through the very positions (state, log) it went through, and the game then
+    goes on as the same game would."""
     g = SpaceBase(players=2, seed=5)
     rng = random.Random(5)
     seen, chosen = {}, []
     while g.step_count < 300:
-        seen[g.step_count] = (g.state, g.log)
+        seen[g.step_count] = (copy.deepcopy(g.state), g.log)  # nothing shared
         chosen.append(rng.choice(g.legal_actions()))
         g.apply(chosen[-1])
-    assert any(type(r) is int for r in g._undo)  # lazy records are there to rebuild
-    assert not all(type(r) is int for r in g._undo)
     end = g.to_json()
     n = 0
     while g.can_undo:
@@ -122,39 +120,39 @@ def test_undo_rebuilds_the_positions_that_lazy_undo_records_do_not_keep() -> Non
     assert g.to_json() == end and g.log[:len(log)] == log
 
 
-def test_a_step_made_in_place_that_fails_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When nothing else holds the current position, a step is made on it in place (a
-    lazy undo record before it): a step that fails is undone by replaying the steps from
-    the last full record, leaving the same position, log and history."""
+def test_a_step_that_fails_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step that fails half-way (an interrupt while a site is placed, say) leaves the
+    game as it was: the same position (its board too), log and history; the step then
+    works."""
     from boardgames.spacebase.board import Board
-    from boardgames.spacebase.game import _CHECKPOINT
 
     g = SpaceBase(players=2, seed=8)
     rng = random.Random(8)
     chosen = []
     while not (g.step_count > 40 and g.state.pending is not None
-               and g.state.pending[0] == "build"
-               and 0 < len(g._undo) - g._full < _CHECKPOINT):
+               and g.state.pending[0] == "build"):
         chosen.append(rng.choice(g.legal_actions()))
         g.apply(chosen[-1])
     before, log, steps = g.state.copy(), g.log, g.step_count
+    sites = g.board.sites()
     a = g.legal_actions()[0]
     assert a.verb == "place"
 
     put, calls = Board._put, []
 
-    def broken(*args: Any) -> None:  # fails once (an interrupt, say), then works
+    def broken(*args: Any) -> None:  # fails once, after changing the board, then works
         calls.append(args)
+        put(*args)
         if len(calls) == 1:
             raise RuntimeError("broken")
-        put(*args)
 
     with monkeypatch.context() as m:
         m.setattr(Board, "_put", broken)
         with pytest.raises(RuntimeError, match="broken"):
             g.apply(a)
-    assert len(calls) > 1  # the replay placed sites again
+    assert len(calls) == 1
     assert g.state == before and g.log == log and g.step_count == steps
+    assert g.board.sites() == sites
     g.apply(a)
     ref = SpaceBase(players=2, seed=8)
     for b in [*chosen, a]:
