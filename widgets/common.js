@@ -308,7 +308,10 @@ export function mountBoard({ model, el, host, signal }, spec) {
     else if (cp === -1) who = "chance";
     else if (agents[String(cp)] !== undefined) who = `computer (player ${cp})`;
     else who = v.players > 1 ? `player ${cp} to move` : "your move";
-    const viewer = ctx.player === null ? "spectator" : (v.players > 1 ? `player ${ctx.player}` : "");
+    const names = model.get("seat_names") || {};
+    const covered = model.get("covered");
+    const viewer = covered ? "covered" : ctx.player === null ? "spectator"
+      : names[String(ctx.player)] || (v.players > 1 ? `player ${ctx.player}` : "");
     return h("header", { class: "bg-head" },
       h("span", { class: "bg-title" }, spec.title ? spec.title(ctx) : spec.game),
       viewer ? h("span", { class: `bg-chip ${playerClass(ctx.player)}` }, viewer) : null,
@@ -338,6 +341,24 @@ export function mountBoard({ model, el, host, signal }, spec) {
         h("button", { class: "bg-btn", type: "button", "data-control": "scrub-fork" }, "Fork a what-if from here")));
     }
     return out;
+  }
+
+  // A hot-seat board between two seats' decisions: Python publishes only what a
+  // spectator sees; the next player clicks to show their own view.
+  function coverPanel() {
+    const seat = model.get("cover_for");
+    const names = model.get("seat_names") || {};
+    const name = seat === null || seat === undefined ? null : names[String(seat)] || `player ${seat}`;
+    if (name === null) {
+      return h("section", { class: "bg-cover", role: "status", "data-cover-for": "" },
+        h("p", { class: "bg-cover-title" }, "Waiting for the computer\u2026"));
+    }
+    return h("section", { class: "bg-cover", role: "dialog", "aria-label": `pass the screen to ${name}`,
+      "data-cover-for": String(seat) },
+      h("p", { class: "bg-cover-title" }, `Pass to ${name}`),
+      h("p", { class: "bg-muted" }, "Every hand is hidden until the next player shows their own view."),
+      h("button", { class: "bg-btn bg-reveal", type: "button", "data-control": "reveal" },
+        `I am ${name}: show my view`));
   }
 
   function otherActions(ctx) {
@@ -506,11 +527,17 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const cls = `bg-board bg-game-${spec.game} ${theme}`.trim() + (ctx.live ? "" : " bg-scrubbing");
     if (root.className !== cls) root.className = cls;
     if (root.getAttribute("aria-label") !== `${spec.game} board`) root.setAttribute("aria-label", `${spec.game} board`);
-    const main = h("main", { class: "bg-main" }, spec.renderMain(ctx));
-    const dice = ctx.live ? (spec.renderDice ? spec.renderDice(ctx) : genericDice(ctx)) : null;
-    const next = h("div", null, [
-      header(ctx), ...banners(ctx), main, otherActions(ctx), chancePanel(ctx), dice,
-      controls(ctx), scrubber(ctx), logPanel(ctx)].filter(Boolean));
+    const covered = Boolean(model.get("covered"));
+    let next;
+    if (covered) {
+      next = h("div", null, [header(ctx), ...banners(ctx), coverPanel()]);
+    } else {
+      const main = h("main", { class: "bg-main" }, spec.renderMain(ctx));
+      const dice = ctx.live ? (spec.renderDice ? spec.renderDice(ctx) : genericDice(ctx)) : null;
+      next = h("div", null, [
+        header(ctx), ...banners(ctx), main, otherActions(ctx), chancePanel(ctx), dice,
+        controls(ctx), scrubber(ctx), logPanel(ctx)].filter(Boolean));
+    }
     patchChildren(content, next);
     if (local.logOpen) scrollLogSoon();
     syncForks();
@@ -519,9 +546,11 @@ export function mountBoard({ model, el, host, signal }, spec) {
       const nowKey = now === active ? focusKey(now) : null;
       if (!nowKey || !key || nowKey[0] !== key[0] || nowKey[1] !== key[1]) restoreFocus(key, hadFocus);
     }
-    if (spec.afterDraw) spec.afterDraw(ctx, content);
+    if (spec.afterDraw && !covered) spec.afterDraw(ctx, content);
     local.firstRender = false;
     root.dataset.player = ctx.player === null ? "spectator" : String(ctx.player);
+    if (covered) root.dataset.covered = String(model.get("cover_for") ?? "");
+    else delete root.dataset.covered;
     root.dataset.scrub = ctx.live ? "" : String(model.get("scrub_step"));
     const crashBox = root.querySelector(":scope > .bg-crash");
     if (crashBox) crashBox.remove();
@@ -578,6 +607,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const c = ctl.dataset.control;
     const version = model.get("version");
     if (CONTROL_TYPES.has(c)) send({ type: c, version });
+    else if (c === "reveal") send({ type: "reveal", version });
     else if (c === "fork") send({ type: "fork", step: null });
     else if (c === "scrub-fork") send({ type: "fork", step: model.get("scrub_step") });
     else if (c === "scrub-live") send({ type: "scrub", step: null });

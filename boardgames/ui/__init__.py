@@ -50,18 +50,28 @@ def board_class(game_name: str) -> type[Board]:
 def board_for(game: Game, player: int | None = 0, **kwargs: Any) -> Board:
     """The board of ``game`` seen by ``player`` (None: a spectator), created on first use
     and returned again afterwards (with ``kwargs`` applied: ``opponents={player: agent}``,
-    ``pace`` in seconds, ``auto_roll``)."""
+    ``pace`` in seconds, ``auto_roll``). ``seats=[0, 1]`` (and ``names=["Ann", "Bob"]``)
+    gives the hot-seat board those seats share (``player`` is then not used)."""
     import weakref
 
     from ..core.game import Game
 
     if not isinstance(game, Game):
         raise TypeError(f"board_for needs a boardgames Game, not {type(game).__name__}")
-    allowed = {"opponents", "pace", "auto_roll"}
+    allowed = {"opponents", "pace", "auto_roll", "seats", "names"}
     extra = sorted(set(kwargs) - allowed)
     if extra:
         raise TypeError(f"unexpected keyword(s) {extra} for a board; allowed: {sorted(allowed)}")
-    key = (id(game), player)
+    seats = kwargs.pop("seats", None)
+    names = kwargs.pop("names", None)
+    made: dict[str, Any] = {"player": player} if seats is None else {
+        "seats": seats, "names": names}
+    if seats is not None:
+        seats = list(seats)
+        made["seats"] = seats
+    elif names is not None:
+        raise ValueError("names are for a hot-seat board (seats=[...])")
+    key = (id(game), player if seats is None else ("seats", *seats))
     with _REG_LOCK:
         ref = _BOARDS.get(key)
         board = ref() if ref is not None else None
@@ -69,14 +79,19 @@ def board_for(game: Game, player: int | None = 0, **kwargs: Any) -> Board:
         if kwargs:
             board.configure(**kwargs)
         return board
-    board = board_class(game.name)(game, player=player, **kwargs)
+    board = board_class(game.name)(game, **made, **kwargs)
     with _REG_LOCK:
         _BOARDS[key] = weakref.ref(board)
     return board
 
 
+def _key(board: Board) -> tuple[int, Any]:
+    seats = board._seats
+    return (id(board.game), ("seats", *seats) if seats else board.player)
+
+
 def _forget(board: Board) -> None:
-    key = (id(board.game), board.player)
+    key = _key(board)
     with _REG_LOCK:
         ref = _BOARDS.get(key)
         if ref is not None and ref() is board:
@@ -87,4 +102,4 @@ def _remember(board: Board) -> None:
     import weakref
 
     with _REG_LOCK:
-        _BOARDS[(id(board.game), board.player)] = weakref.ref(board)
+        _BOARDS[_key(board)] = weakref.ref(board)

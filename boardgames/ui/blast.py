@@ -104,6 +104,9 @@ class BlastBoard(Board):
     asset_name = "blast"
     extra_static = ("reach",)  # changes only when a unit moves
 
+    def _seat_label(self, player: int) -> str:
+        return f"the {('Terrans', 'Empire')[player]} (player {player})"
+
     # ------------------------------------------------------------------ secrets
     def _chance_is_public(self, game: Game) -> bool:
         chance = game.state.chance

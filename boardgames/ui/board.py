@@ -15,21 +15,36 @@ seed (which fixes every future draw) is never synced, not even in a saved file (
 "save" button): the file carries a fresh seed, so loading it gives the same position
 with a future nobody could read from the file.
 
+Several boards, one game: every board observes its game (``Game.observe``, held
+weakly), so whatever changes the game -- another board's click, code in a cell, a
+computer player, an undo -- republishes every board of the game, each with its own view,
+within the same call. The boards of one game share a *table*: the computer players of
+its seats (a seat that has a person's board is never played by the computer), moved by
+one board, the oldest. "New" and "load" move every board of the game to the new game.
+
+Hot seat: ``game.widget(seats=[0, 1])`` is one board that several people share on one
+screen. Between two seats' decisions it is *covered*: it then publishes the spectator's
+view only (no hand, no secret log line, no legal action) and a "pass to <name>" screen,
+and refuses every message but ``reveal``, which the next player sends to see their own
+view.
+
 Threads: in a Jupyter kernel everything runs on the kernel's main thread (messages,
 cell hooks, and the computer opponents' moves, scheduled on the kernel's asyncio loop
 with ``call_later``, so they run between cells). Outside a kernel the opponents use a
-timer thread; a lock serialises every change the board makes to its game.
+timer thread; one lock, shared by every board, serialises every change boards make to
+their games.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -64,6 +79,19 @@ _cpu = time.process_time
 
 _LIVE: weakref.WeakSet[Board] = weakref.WeakSet()
 _HOOKED: set[int] = set()
+_LOCK = threading.RLock()
+"""Serialises every change boards make to games (one lock for all: the boards of one game
+call each other when it changes, and a lock per board could deadlock two timer threads)."""
+_SERIAL = itertools.count()
+
+
+class _Table:
+    """What the boards of one game share: the computer players of its seats."""
+
+    __slots__ = ("agents",)
+
+    def __init__(self) -> None:
+        self.agents: dict[int, Any] = {}
 
 
 OPPONENT_KINDS = ("human", "random", "greedy", "easy", "medium", "hard")
@@ -83,8 +111,13 @@ def _kind_of(agent: Any) -> str:
 
 
 def live_boards() -> list[Board]:
-    """Every board not yet garbage-collected or closed."""
-    return [b for b in list(_LIVE) if not b._closed]
+    """Every board not yet garbage-collected or closed, oldest first."""
+    return sorted((b for b in list(_LIVE) if not b._closed), key=lambda b: b._serial)
+
+
+def boards_of(game: Game) -> list[Board]:
+    """The live boards of ``game``, oldest first."""
+    return [b for b in live_boards() if b._game is game]
 
 
 def _refs(value: list[Any], _widget: Any) -> list[str]:
@@ -106,7 +139,8 @@ _JSON_TRAITS = frozenset({
     "game_name", "player", "version", "view", "legal", "log", "log_start", "history", "steps",
     "last_action_step", "can_undo", "can_redo", "auto_roll", "chance", "chance_hidden", "error",
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
-    "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra"})
+    "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
+    "covered", "cover_for", "seat_names"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -117,10 +151,12 @@ def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
 class Board(anywidget.AnyWidget):
     """The interactive board of one game, seen by one player (None: a spectator).
 
-    Make one with ``game.widget(player=0, opponents=None, pace=0.6, auto_roll=None)``.
-    ``board.game`` is the game it plays (replaced by the board's "new" and "load"
-    buttons); change the game from code and the board follows after the cell (or call
-    :meth:`refresh`). ``board.forks`` holds the what-if boards opened with "fork".
+    Make one with ``game.widget(player=0, opponents=None, pace=0.6, auto_roll=None)``,
+    or a hot-seat board shared by the people at ``seats`` with ``game.widget(seats=[0,
+    1], names=["Ann", "Bob"])``. ``board.game`` is the game it plays (replaced by the
+    board's "new" and "load" buttons); change the game from code, or from another board,
+    and the board follows at once. ``board.forks`` holds the what-if boards opened with
+    "fork".
     """
 
     asset_name: ClassVar[str] = "generic"
@@ -131,6 +167,8 @@ class Board(anywidget.AnyWidget):
     # defaults for a board whose __init__ failed early (close/__del__ still work)
     _agent_handle: Any = None
     _closed: bool = True
+    _serial: int = -1
+    _seats: tuple[int, ...] = ()
 
     game_name = t.Unicode("").tag(sync=True)
     player = t.Int(None, allow_none=True).tag(sync=True)
@@ -162,6 +200,12 @@ class Board(anywidget.AnyWidget):
     extra_fixed = t.Dict().tag(sync=True)
     scrub_extra = t.Dict().tag(sync=True)
     forks = t.List().tag(sync=True, to_json=_refs)
+    seats = t.List(t.Int()).tag(sync=True)
+    """A hot-seat board's seats (empty: a board of one seat, or a spectator's)."""
+    covered = t.Bool(False).tag(sync=True)
+    """A hot-seat board between two seats' decisions: "pass to" ``cover_for``."""
+    cover_for = t.Int(None, allow_none=True).tag(sync=True)
+    seat_names = t.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -171,6 +215,8 @@ class Board(anywidget.AnyWidget):
         opponents: Mapping[int, Any] | None = None,
         pace: float = 0.6,
         auto_roll: bool | None = None,
+        seats: Iterable[int] | None = None,
+        names: Iterable[str] | Mapping[int, str] | None = None,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a board needs a boardgames Game, not {type(game).__name__}")
@@ -179,10 +225,17 @@ class Board(anywidget.AnyWidget):
             cls._esm = assets.board_esm(cls.asset_name)
             cls._css = assets.board_css(cls.asset_name)
         self._board_cls = cls  # anywidget's add_traits makes the instance's type a subclass
-        self._lock = threading.RLock()
+        self._lock = _LOCK
+        self._seats = _check_seats(game, seats)
+        if self._seats:
+            player = None  # covered until the first seat's person reveals the board
+        _check_player(game, player)
+        label = _check_names(self._seats, names, self._seat_label)
         self._closed = False
+        self._serial = next(_SERIAL)
         self._game = game
-        self._agents: dict[int, Any] = {}
+        sibling = next(iter(boards_of(game)), None)
+        self._table = sibling._table if sibling is not None else _Table()
         self._agent_handle: Any = None
         self._last: tuple[Any, ...] | None = None
         self._last_log_len = 0
@@ -194,11 +247,14 @@ class Board(anywidget.AnyWidget):
         """Also record the size of every state update sent (serialises it once more)."""
         self._phase: dict[str, float] = {}
         self._sent_bytes = 0
-        _check_player(game, player)
-        super().__init__(game_name=game.name, player=player)
-        self.configure(opponents=opponents, pace=pace, auto_roll=auto_roll, _publish=False)
+        super().__init__(game_name=game.name, player=player, seats=list(self._seats),
+                         seat_names=label, covered=bool(self._seats))
+        with self._lock:
+            _LIVE.add(self)
+            self._take_seats()  # before the opponents: a computer may play this seat
+            self.configure(opponents=opponents, pace=pace, auto_roll=auto_roll, _publish=False)
+            game.observe(self._on_game_change)
         self.on_msg(self._on_msg)
-        _LIVE.add(self)
         _install_refresh_hook()
         self._publish()
 
@@ -230,11 +286,15 @@ class Board(anywidget.AnyWidget):
                 raise TypeError("opponents must be a dict {player: agent}, "
                                 f"not {quote(opponents)}")
             agents = {}
+            taken = self._people_seats() - set(self._claimed())
             for p, agent in opponents.items():
                 if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < self._game.players:
                     raise ValueError(f"opponents: player must be 0..{self._game.players - 1}, "
                                      f"not {quote(p)}")
                 agents[p] = check_agent(agent)
+                if p in taken:
+                    raise ValueError(f"opponents: player {p} is played by a person at "
+                                     "another board of this game")
         if pace is not None and (isinstance(pace, bool) or not isinstance(pace, (int, float))
                                  or not 0 <= pace <= MAX_PACE):
             raise ValueError(f"pace must be a number of seconds in [0, {MAX_PACE}], "
@@ -242,21 +302,36 @@ class Board(anywidget.AnyWidget):
         if auto_roll is not None and not isinstance(auto_roll, bool):
             raise TypeError(f"auto_roll must be a bool, not {quote(auto_roll)}")
         with self._lock:
-            self._agents = agents
-            self.agents = {str(p): repr(a) for p, a in agents.items()}
-            self.agent_kinds = {str(p): _kind_of(agents.get(p))
-                                for p in range(self._game.players) if p != self.player}
+            changed = agents != self._agents
+            self._table.agents = agents
             if pace is not None:
                 self.pace = float(pace)
+            self._show_agents()
+            if changed:  # the other boards of the table show (and obey) the new players
+                for b in self._siblings():
+                    b._show_agents()
+                    b._publish()
             if auto_roll is not None:
                 self._game.auto_roll = auto_roll
             if _publish:
                 self._publish()
         return self
 
+    @property
+    def _agents(self) -> dict[int, Any]:
+        """The computer players of the game's seats (shared by its boards)."""
+        return self._table.agents
+
+    def _show_agents(self) -> None:
+        agents = self._agents
+        self.agents = {str(p): repr(a) for p, a in agents.items()}
+        taken = self._people_seats()
+        self.agent_kinds = {str(p): _kind_of(agents.get(p))
+                            for p in range(self._game.players) if p not in taken}
+
     def refresh(self) -> bool:
         """Republish if the game changed since the last publication (True if it did).
-        Called after every cell, so code that changes ``board.game`` shows up by itself."""
+        Called by the game after every change (``Game.observe``) and after every cell."""
         with self._lock:
             if self._closed or not self._changed():
                 return False
@@ -276,8 +351,15 @@ class Board(anywidget.AnyWidget):
             return self._agent_move()
 
     def close(self) -> None:
+        was_open = not self._closed
         self._closed = True
         self._cancel_agent()
+        if was_open:
+            with self._lock:
+                self._game.unobserve(self._on_game_change)
+                for b in self._siblings():  # a seat may be free now, another board moves
+                    b._show_agents()        # the computer players
+                    b._schedule_agent()
         super().close()
 
     # ------------------------------------------------------------------ hooks for games
@@ -298,10 +380,90 @@ class Board(anywidget.AnyWidget):
         """Game-specific public data for the board (odds, hints ...)."""
         return {}
 
+    def _seat_label(self, player: int) -> str:
+        """How a hot-seat board names a seat when no name is given."""
+        return f"player {player}"
+
+    # ------------------------------------------------------------------ the table
+    def _siblings(self) -> list[Board]:
+        """The other live boards of this board's game, oldest first."""
+        return [b for b in boards_of(self._game) if b is not self]
+
+    def _claimed(self) -> tuple[int, ...]:
+        """The seats a person plays at this board."""
+        if self._seats:
+            return self._seats
+        return () if self.player is None else (self.player,)
+
+    def _people_seats(self) -> set[int]:
+        """The seats that have a person's board (this one's included)."""
+        return {p for b in [self, *self._siblings()] for p in b._claimed()}
+
+    def _take_seats(self) -> None:
+        """A person has come to this board's seats: the computer no longer plays them."""
+        mine = set(self._claimed())
+        dropped = mine & set(self._agents)
+        if dropped:
+            self._table.agents = {p: a for p, a in self._agents.items() if p not in mine}
+        self._show_agents()
+        for b in self._siblings():
+            b._show_agents()
+            if dropped:
+                b._publish()
+
+    def _on_game_change(self, game: Game) -> None:
+        """The game's observer: republish (if it is still this board's game)."""
+        if game is not self._game or self._closed:
+            return
+        with self._lock:
+            try:
+                self.refresh()
+            except ValueError as e:  # a game left in a state its view cannot show
+                self.error = str(e)
+
+    # ------------------------------------------------------------------ hot seat
+    def _seat_to_reveal(self) -> int | None:
+        """The seat of this hot-seat board whose person decides now (None: nobody's, e.g.
+        a computer player or a chance node)."""
+        p = self._game.current_player
+        return p if p in self._seats and p not in self._agents else None
+
+    def _update_cover(self) -> None:
+        """Before a publication of a hot-seat board: cover it when another seat's person
+        is to decide; at the end of the game, uncover it as a spectator's board."""
+        if not self._seats:
+            return
+        if self._game.is_over:
+            self.player = None
+            self.covered, self.cover_for = False, None
+            return
+        target = self._seat_to_reveal()
+        if target is None or target == self.player:
+            return
+        if not self.covered or self.cover_for != target:
+            self._cover(target)
+
+    def _cover(self, seat: int | None) -> None:
+        """Hide everything private: publish as a spectator until ``seat`` reveals."""
+        self.player = None
+        self.covered = True
+        self.cover_for = seat
+        self.error = ""
+        self.notice = ""
+        self._scrub(None)
+        for f in self.forks:  # what-if boards shown below: covered too
+            if f._seats and not f.covered:
+                f._cover(f._seat_to_reveal() if f._seat_to_reveal() is not None else f.player)
+                f._publish()
+
+    def _reveal(self, seat: int) -> None:
+        self.player = seat
+        self.covered, self.cover_for = False, None
+
     # ------------------------------------------------------------------ publishing
     def _signature(self) -> tuple[Any, ...]:
         g = self._game
-        return (g, g.state, len(g.history), g.can_redo, g.auto_roll)
+        return (g, g.state, g.step_count, g.can_redo, g.auto_roll)
 
     def _changed(self) -> bool:
         last = self._last
@@ -313,6 +475,7 @@ class Board(anywidget.AnyWidget):
         """Send everything the browser draws, as one update, and bump the version."""
         t0 = _clock()
         g = self._game
+        self._update_cover()
         p = self.player
         to_move = g.current_player
         my_turn = p is not None and to_move == p and to_move not in self._agents
@@ -387,6 +550,7 @@ class Board(anywidget.AnyWidget):
             with self.hold_sync():
                 try:
                     msg = parse_message(content, buffers)
+                    self._check_uncovered(msg)
                     handler: Callable[[Message], None] = getattr(self, f"_do_{msg.type}")
                     handler(msg)
                 except (MessageError, GameError) as e:
@@ -443,9 +607,30 @@ class Board(anywidget.AnyWidget):
         if self.player is None:
             raise MessageError(msg.raw, "a spectator board cannot change the game")
 
+    def _check_uncovered(self, msg: Message) -> None:
+        if self.covered and msg.type not in ("reveal", "frontend_error"):
+            name = self.seat_names.get(str(self.cover_for), "the next player")
+            raise MessageError(msg.raw, f"the board is covered: pass it to {name}, who "
+                                        "clicks to show their view")
+
     def _done(self, notice: str = "") -> None:
+        """After a message that changed the game: the game's observers (this board
+        among them) have republished; publish what is left (a new table, a notice)."""
         self.error = ""
         self.notice = notice
+        self.refresh()
+
+    def _do_reveal(self, msg: Message) -> None:
+        """The next player of a hot-seat board shows their own view."""
+        self._check_version(msg)
+        if not self.covered:
+            raise MessageError(msg.raw, "the board is not covered")
+        seat = self.cover_for
+        if seat is None:
+            raise MessageError(msg.raw, "no seat is to be shown")
+        self._reveal(seat)
+        self.error = ""
+        self.notice = f"{self.seat_names.get(str(seat), f'player {seat}')} to play"
         self._publish()
 
     def _do_intent(self, msg: Message) -> None:
@@ -475,11 +660,12 @@ class Board(anywidget.AnyWidget):
         self._check_can_change(msg)
         g = self._game
         self._cancel_agent()
-        g.undo()
-        # Take back the computer's moves too, back to a decision of this board's player.
-        while (g.current_player in self._agents and g.current_player != self.player
-               and g.can_undo):
+        with g.batch():  # one announcement: every board shows the position undone to
             g.undo()
+            # Take back the computer's moves too, back to a decision of this board's player.
+            while (g.current_player in self._agents
+                   and g.current_player not in self._claimed() and g.can_undo):
+                g.undo()
         self._done("undone")
 
     def _do_redo(self, msg: Message) -> None:
@@ -520,8 +706,10 @@ class Board(anywidget.AnyWidget):
         p, kind = msg["player"], msg["kind"]
         if not 0 <= p < self._game.players:
             raise MessageError(msg.raw, f"player must be 0..{self._game.players - 1}")
-        if p == self.player:
+        if p in self._claimed():
             raise MessageError(msg.raw, "this board's own player is the person at it")
+        if p in self._people_seats():
+            raise MessageError(msg.raw, f"player {p} plays at a board of their own")
         if kind not in OPPONENT_KINDS:
             raise MessageError(msg.raw, f"unknown opponent {quote(kind, 30)}; choose one of "
                                            f"{', '.join(OPPONENT_KINDS)}")
@@ -543,14 +731,13 @@ class Board(anywidget.AnyWidget):
             new = type(g)(seed=msg["seed"], rules=g.rules, auto_roll=g.auto_roll, **g.options)
         except (TypeError, ValueError) as e:
             raise MessageError(msg.raw, f"cannot start a new game: {e}") from None
-        self._replace(new)
+        self._replace_all(new, msg)
         self._done("new game" + (f" with seed {msg['seed']}" if msg["seed"] is not None else ""))
 
     def _do_load(self, msg: Message) -> None:
         self._check_can_change(msg)
         new = from_json(msg["text"])  # InvalidSaveError (a GameError) if corrupt
-        self._check_loadable(new, {"type": "load", "name": msg["name"]})
-        self._replace(new)
+        self._replace_all(new, {"type": "load", "name": msg["name"]})
         # Computer players of seats the loaded game does not have are dropped; the
         # opponent picker lists the loaded game's seats.
         self.configure(opponents={p: a for p, a in self._agents.items() if p < new.players},
@@ -564,9 +751,10 @@ class Board(anywidget.AnyWidget):
         if new.name != self._game.name:
             raise MessageError(shown, f"the file holds a {new.name} game; this board plays "
                                       f"{self._game.name}")
-        if self.player is not None and self.player >= new.players:
+        mine = self._claimed()
+        if mine and max(mine) >= new.players:
             raise MessageError(shown, f"the file holds a {new.players}-player game; this "
-                                      f"board plays player {self.player}")
+                                      f"board plays player {max(mine)}")
         try:
             new.view(self.player)
         except ValueError as e:
@@ -588,7 +776,15 @@ class Board(anywidget.AnyWidget):
 
     def _do_fork(self, msg: Message) -> None:
         h = self._fork_at(msg["step"], msg)
-        child = self._board_cls(h, player=self.player, opponents=self._agents, pace=self.pace)
+        if self._seats:  # a hot-seat what-if: shown to the person who opened it
+            child = self._board_cls(h, seats=self._seats, opponents=self._agents,
+                                    pace=self.pace, names=_names_of(self.seat_names))
+            if self.player is not None:
+                child._reveal(self.player)
+                child._publish()
+        else:
+            child = self._board_cls(h, player=self.player, opponents=self._agents,
+                                    pace=self.pace)
         child.agents_running = self.agents_running
         self.forks = [*self.forks, child]
         self.error = ""
@@ -635,14 +831,29 @@ class Board(anywidget.AnyWidget):
         self.scrub_extra = self._extra(h, False)
         self.scrub_step = step
 
+    def _replace_all(self, new: Game, shown: dict[str, Any]) -> None:
+        """Move every board of this game to ``new`` (each checked first: nothing moves
+        if one of them cannot play it)."""
+        boards = [self, *self._siblings()]
+        for b in boards:
+            b._check_loadable(new, shown)
+        for b in boards:
+            b._replace(new)
+        for b in boards[1:]:  # this board publishes when its message is done
+            b._publish()
+
     def _replace(self, game: Game) -> None:
         from . import _forget, _remember
 
         self._cancel_agent()
         _forget(self)
+        self._game.unobserve(self._on_game_change)
         self._game = game
+        game.observe(self._on_game_change)
         _remember(self)
         self.scrub_step = None
+        if self._seats:
+            self._cover(self._seat_to_reveal())
 
     # ------------------------------------------------------------------ computer players
     def _agent_move(self) -> Any:
@@ -653,22 +864,29 @@ class Board(anywidget.AnyWidget):
         agent = self._agents[p]
         try:
             action = agent.choose(g.fork())
-            g.apply(action)
+            self.error = ""
+            self.notice = f"computer (player {p}) played {action}"
+            g.apply(action)  # every board of the game republishes (Game.observe)
         except Exception as e:  # third-party agent code: show it, stop the agents
             self.agents_running = False
+            self.notice = ""
             self.error = f"computer player {p} ({agent!r}) failed: {type(e).__name__}: {e}"
             self._publish()
             return None
-        self.error = ""
-        self.notice = f"computer (player {p}) played {action}"
-        self._publish()
+        self.refresh()
         return action
 
     def _agent_due(self) -> bool:
         g = self._game
         p = g.current_player
         return (not self._closed and self.agents_running and p is not None and p != CHANCE
-                and p in self._agents)
+                and p in self._agents and self._moves_agents())
+
+    def _moves_agents(self) -> bool:
+        """Whether this board moves the table's computer players: the oldest board of
+        the game does (so they move once, at its pace)."""
+        first = next(iter(boards_of(self._game)), self)
+        return first is self
 
     def _schedule_agent(self) -> None:
         if self._agent_handle is not None or not self._agent_due():
@@ -715,6 +933,47 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         return (f"<{self._board_cls.__name__} {self._game.name} player={self.player} "
                 f"version={self.version} {self._game!r}>")
+
+
+def _check_seats(game: Game, seats: Iterable[int] | None) -> tuple[int, ...]:
+    """A hot-seat board's seats: two or more different players of ``game``."""
+    if seats is None:
+        return ()
+    if isinstance(seats, (str, bytes, Mapping)) or not isinstance(seats, Iterable):
+        raise TypeError(f"seats must be a list of players, not {quote(seats)}")
+    out = tuple(seats)
+    for p in out:
+        _check_player(game, p)
+        if p is None:
+            raise ValueError("seats: a seat is a player, not None")
+    if len(out) < 2 or len(set(out)) != len(out):
+        raise ValueError(f"seats must be two or more different players, not {quote(out)}")
+    return out
+
+
+def _check_names(seats: tuple[int, ...], names: Iterable[str] | Mapping[int, str] | None,
+                 default: Callable[[int], str]) -> dict[str, str]:
+    """``{str(seat): name}`` for a hot-seat board (``names``: one per seat, in order, or
+    a mapping ``{seat: name}``; a seat without a name gets ``default(seat)``)."""
+    if names is not None and not seats:
+        raise ValueError("names are for a hot-seat board (seats=[...])")
+    given: dict[int, str] = {}
+    if isinstance(names, Mapping):
+        given = dict(names)
+    elif names is not None:
+        listed = list(names)
+        if len(listed) != len(seats):
+            raise ValueError(f"names: one per seat ({len(seats)}), not {len(listed)}")
+        given = dict(zip(seats, listed, strict=True))
+    for p, name in given.items():
+        if p not in seats or not isinstance(name, str) or not 0 < len(name) <= 40:
+            raise ValueError(f"names: a name (1-40 characters) per seat, not "
+                             f"{quote(p)}: {quote(name)}")
+    return {str(p): given.get(p, default(p)) for p in seats}
+
+
+def _names_of(seat_names: Mapping[str, str]) -> dict[int, str]:
+    return {int(p): name for p, name in seat_names.items()}
 
 
 def _check_player(game: Game, player: object) -> None:

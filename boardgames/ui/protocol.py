@@ -58,6 +58,7 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
     "save": {},
     "load": {"name": _STR, "text": _STR},
     "frontend_error": {"message": _STR},
+    "reveal": {"version": _INT},  # a covered hot-seat board: the next player shows their view
 }
 
 _LIMITS = {"action": MAX_ACTION_CHARS, "text": MAX_LOAD_CHARS, "name": MAX_TEXT_CHARS,

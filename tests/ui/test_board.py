@@ -308,16 +308,18 @@ def test_front_end_errors_are_recorded() -> None:
     assert b.frontend_errors == ["drawing the board: TypeError"]
 
 
-def test_changes_made_from_code_are_republished_by_refresh() -> None:
+def test_changes_made_from_code_are_republished_at_once() -> None:
+    """The game tells its boards (``Game.observe``): no cell end, no ``refresh`` needed."""
     g, b = fresh()
     v = b.version
     assert b.refresh() is False and b.version == v
     g.apply("pass")
-    assert b.refresh() is True and b.version == v + 1 and b.view == g.view(0)
+    assert b.version == v + 1 and b.view == g.view(0)
     g.undo()
-    assert b.refresh() is True and b.view == g.view(0)
+    assert b.version == v + 2 and b.view == g.view(0)
     g.auto_roll = False
-    assert b.refresh() is True and b.auto_roll is False
+    assert b.auto_roll is False and b.version == v + 3
+    assert b.refresh() is False and b.version == v + 3
 
 
 # ---------------------------------------------------------------------- board_for

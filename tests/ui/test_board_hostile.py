@@ -58,15 +58,18 @@ def assert_refused_unchanged(board: Board, game: bg.Game, text: str, *why: str) 
 
 
 def assert_working(board: Board) -> None:
-    """The board follows its game after a change from code, and after every cell."""
+    """The board follows its game after a change from code, at once (``Game.observe``),
+    and after every cell."""
     g = board.game
     assert board.refresh() is False
     _refresh_all()
+    version = board.version
     if g.current_player == CHANCE:
         g.roll()
     else:
         g.apply(g.legal_actions()[0])
-    assert board.refresh() is True and board.view == g.view(board.player)
+    assert board.version > version and board.view == g.view(board.player)
+    assert board.refresh() is False
     _refresh_all()
 
 
