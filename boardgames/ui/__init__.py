@@ -67,6 +67,8 @@ def board_for(game: Game, player: int | None = 0, **kwargs: Any) -> Board:
     made: dict[str, Any] = {"player": player} if seats is None else {
         "seats": seats, "names": names}
     if seats is not None:
+        if isinstance(seats, (str, bytes)) or not isinstance(seats, (list, tuple)):
+            raise TypeError(f"seats must be a list of players, not {type(seats).__name__}")
         seats = list(seats)
         made["seats"] = seats
     elif names is not None:
