@@ -189,7 +189,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
 
   const local = { logOpen: false, seed: "", dismissed: null, busy: false, lastReply: model.get("reply"),
     seenDice: new Set(), firstRender: true, renderedForks: new Map(), scrubPending: null,
-    renderMs: [], clicks: [], click: null };
+    renderMs: [], clicks: [], click: null, changedAt: null, shown: [] };
   root.bgLocal = local;
   // Test and debugging hook: send a raw message as the browser would (the kernel checks
   // every message; a forged one must be refused there, not here).
@@ -198,8 +198,11 @@ export function mountBoard({ model, el, host, signal }, spec) {
   // Timing hook (browser Performance API clock): renderMs = each draw; clicks = for each
   // intent clicked, ms after the click when the kernel's update arrived (the model's
   // first "change"), when its draw started and ended, and the version drawn.
+  // shown: for each new version drawn, [version, when the kernel's update arrived, when
+  // its draw ended], on the clock every page of the machine shares (timeOrigin + now):
+  // what another person's click on another page took to show here.
   root.bgStats = () => ({ renders: local.renderMs.length, renderMs: local.renderMs.slice(-100),
-    clicks: local.clicks.slice(-100) });
+    clicks: local.clicks.slice(-100), shown: local.shown.slice(-100) });
 
   const send = (msg) => model.send(msg);
 
@@ -569,7 +572,13 @@ export function mountBoard({ model, el, host, signal }, spec) {
     // Last: the version marks a completely drawn view (tests time clicks by it). Set
     // only when it changes, so observers see one mutation per new view.
     const version = String(model.get("version"));
-    if (root.dataset.version !== version) root.dataset.version = version;
+    if (root.dataset.version !== version) {
+      local.shown.push([Number(version), performance.timeOrigin + (local.changedAt ?? started),
+        performance.timeOrigin + performance.now()]);
+      if (local.shown.length > 200) local.shown.splice(0, 100);
+      root.dataset.version = version;
+    }
+    local.changedAt = null;
   }
 
   let scheduled = false;
@@ -692,6 +701,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
   root.addEventListener("input", onInput);
   root.addEventListener("toggle", onToggle, true);
   model.on("change", () => {
+    if (local.changedAt === null) local.changedAt = performance.now();
     const c = local.click;
     if (c && c.arrived === null) c.arrived = performance.now() - c.t0;
     onReply();

@@ -169,6 +169,7 @@ class Board(anywidget.AnyWidget):
     _closed: bool = True
     _serial: int = -1
     _seats: tuple[int, ...] = ()
+    _busy: bool = False  # handling a message: it publishes when done, after the others
 
     game_name = t.Unicode("").tag(sync=True)
     player = t.Int(None, allow_none=True).tag(sync=True)
@@ -412,8 +413,10 @@ class Board(anywidget.AnyWidget):
                 b._publish()
 
     def _on_game_change(self, game: Game) -> None:
-        """The game's observer: republish (if it is still this board's game)."""
-        if game is not self._game or self._closed:
+        """The game's observer: republish (if it is still this board's game). A board
+        whose own message changed the game publishes when the message is done (``_done``),
+        so the other boards' updates leave first."""
+        if game is not self._game or self._closed or self._busy:
             return
         with self._lock:
             try:
@@ -548,6 +551,7 @@ class Board(anywidget.AnyWidget):
             self._phase = phase = {}
             self._sent_bytes = 0
             with self.hold_sync():
+                self._busy = True
                 try:
                     msg = parse_message(content, buffers)
                     self._check_uncovered(msg)
@@ -555,6 +559,9 @@ class Board(anywidget.AnyWidget):
                     handler(msg)
                 except (MessageError, GameError) as e:
                     self.error = str(e)
+                finally:
+                    self._busy = False
+                    self.refresh()  # (a no-op unless the game changed and was not shown)
                 self.reply += 1
                 keys = sorted(self._states_to_send)
                 t1 = _clock()
