@@ -513,7 +513,7 @@ class GreedyAgent:
 
     def choose(self, game: SpaceBase) -> Move:
         """The action to play now (the player to move is the agent)."""
-        actions = game.legal_actions()
+        actions = _legal(game)
         p = game.current_player
         if not actions or p is None or p == CHANCE:
             raise ValueError(f"no decision to take in {game!r}")

@@ -77,6 +77,9 @@ def _is_int(v: Any) -> bool:
 def parse_cell(x: Any, size: int = SIZE) -> Cell:
     """A cell from ``(x, y)``, ``[x, y]`` or ``"(x,y)"``; ``BoardError`` quoting the input
     when it is not a cell of the ``size`` x ``size`` map."""
+    if (type(x) is tuple and len(x) == 2 and type(x[0]) is int and type(x[1]) is int
+            and 0 <= x[0] < size and 0 <= x[1] < size):
+        return x  # already a cell (the common case)
     v = _read(x) if isinstance(x, str) else x
     if (isinstance(v, tuple | list) and len(v) == 2 and _is_int(v[0]) and _is_int(v[1])
             and 0 <= v[0] < size and 0 <= v[1] < size):

@@ -18,8 +18,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
+from ..core.action import Action as BaseAction
 from ..core.deck import redeal
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE, Game
@@ -177,8 +178,8 @@ class SpaceBase(Game):
     def _legal(self, s: SpaceBaseState) -> Sequence[Move]:
         return legal_actions(s, self.rules)
 
-    def _act(self, s: SpaceBaseState, action: Move, log: list[str]) -> None:
-        decide(s, action, log)
+    def _act(self, s: SpaceBaseState, action: BaseAction, log: list[str]) -> None:
+        decide(s, cast(Move, action), log)  # legal: one of this game's Moves
         advance(s, self.rules, log)
         s.board.freeze()
 
@@ -207,10 +208,10 @@ class SpaceBase(Game):
     def _scores(self, s: SpaceBaseState) -> tuple[int, ...]:
         return s.credits
 
-    def _why_illegal(self, s: SpaceBaseState, a: Move) -> tuple[str, str]:
+    def _why_illegal(self, s: SpaceBaseState, a: BaseAction) -> tuple[str, str]:
         from .why import why_illegal
 
-        return why_illegal(s, a, self.rules)
+        return why_illegal(s, cast(Move, a), self.rules)  # the core checked its type
 
     def _determinize(self, s: SpaceBaseState, player: int | None,
                      rng: random.Random) -> SpaceBaseState:

@@ -5,6 +5,7 @@ notation). The turn stops in a phase only when its player has something to decid
 
 from __future__ import annotations
 
+from . import data
 from .actions import Move
 from .cells import CELLS, Cell, neighbours
 from .rules import Rules
@@ -15,6 +16,21 @@ from .turn import SITE_CARDS, control_targets, repair_targets
 __all__ = ["legal_actions"]
 
 DONE = Move.of("done")
+
+
+def _on_cells(verb: str) -> dict[Cell, Move]:
+    """The action ``verb (x,y)`` of every cell."""
+    return {c: Move.of(verb, c) for c in CELLS}
+
+
+def _of_cards(verb: str) -> dict[str, Move]:
+    """The action ``verb <card>`` of every card."""
+    return {c.name: Move.of(verb, card=c.name) for c in data.CARD_LIST}
+
+
+OUTPOST, TRANSFER, MOVE, SWAP, CONTROL, PLACE = (
+    _on_cells(v) for v in ("outpost", "transfer", "move", "swap", "control", "place"))
+DISCARD, STEAL, BUILD = (_of_cards(v) for v in ("discard", "steal", "build"))
 
 
 def legal_actions(s: SpaceBaseState, rules: Rules) -> list[Move]:
@@ -31,18 +47,18 @@ def legal_actions(s: SpaceBaseState, rules: Rules) -> list[Move]:
     if s.phase == "control":
         return [DONE, *controls(s)]
     if s.phase == "draw":
-        return [Move.of("discard", card=c) for c in set(s.hands[s.player])]
+        return [DISCARD[c] for c in set(s.hands[s.player])]
     return [DONE, *builds(s)]
 
 
 def outposts(s: SpaceBaseState) -> list[Move]:
     """Set-up: the empty cells within 2 spaces of the player's corner."""
-    return [Move.of("outpost", c) for c in outpost_cells(s.player) if c not in s.board]
+    return [OUTPOST[c] for c in outpost_cells(s.player) if c not in s.board]
 
 
 def transfers(s: SpaceBaseState) -> list[Move]:
     """Play a Transfer card on a site the player controls."""
-    return [Move.of("transfer", c) for c in s.board.controlled_by(s.player)]
+    return [TRANSFER[c] for c in s.board.controlled_by(s.player)]
 
 
 def transfer_destinations(s: SpaceBaseState) -> list[Move]:
@@ -52,8 +68,8 @@ def transfer_destinations(s: SpaceBaseState) -> list[Move]:
     src = s.pending[1]
     others = [c for c in s.board.controlled_by(s.player) if c != src]
     empty_next = {n for c in others for n in neighbours(c) if n not in s.board}
-    return ([Move.of("move", c) for c in empty_next]
-            + [Move.of("swap", c) for c in others])
+    return ([MOVE[c] for c in empty_next]
+            + [SWAP[c] for c in others])
 
 
 def repairs(s: SpaceBaseState, rules: Rules) -> list[Move]:
@@ -68,13 +84,13 @@ def controls(s: SpaceBaseState) -> list[Move]:
     hand."""
     looks = [Move.of("look", n=q) for q, hand in enumerate(s.hands)
              if q != s.player and hand]
-    return [*(Move.of("control", c) for c in control_targets(s)), *looks]
+    return [*(CONTROL[c] for c in control_targets(s)), *looks]
 
 
 def steals(s: SpaceBaseState) -> list[Move]:
     """Take one card of the hand looked at."""
     assert s.pending is not None
-    return [Move.of("steal", card=c) for c in set(s.hands[s.pending[1]])]
+    return [STEAL[c] for c in set(s.hands[s.pending[1]])]
 
 
 def builds(s: SpaceBaseState) -> list[Move]:
@@ -82,7 +98,7 @@ def builds(s: SpaceBaseState) -> list[Move]:
     other while the player has an empty space next to a site they control."""
     room = not s.board.is_full()
     frontier = bool(s.board.frontier(s.player))
-    return [Move.of("build", card=c) for c in set(s.hands[s.player]) if c in SITE_CARDS
+    return [BUILD[c] for c in set(s.hands[s.player]) if c in SITE_CARDS
             and (room if c == "Volcano" else frontier)]
 
 
@@ -97,7 +113,7 @@ def build_cells(s: SpaceBaseState, card: str) -> list[Cell]:
 def places(s: SpaceBaseState) -> list[Move]:
     """Place the chosen site card."""
     assert s.pending is not None
-    return [Move.of("place", c) for c in build_cells(s, s.pending[1])]
+    return [PLACE[c] for c in build_cells(s, s.pending[1])]
 
 
 SECOND_PARTS = {"transfer": transfer_destinations, "steal": steals, "build": places}

@@ -95,17 +95,17 @@ def test_incremental_update_after_one_placement_on_a_full_board(results: dict) -
     for _ in range(300):
         b, cell, name = full_board(rng)
         before = b.functional()
-        c = b._clone(readonly=False, graphs=False)
+        c = b.copy(graphs=False)
         t0 = time.perf_counter_ns()
         c.place(name, cell, 0)
         place_ns.append(time.perf_counter_ns() - t0)
         changed.append(len(c.functional() ^ before))
-        ref = c._clone(readonly=False, graphs=False)
+        ref = c.copy(graphs=False)
         t0 = time.perf_counter_ns()
         ref._recompute()
         full_ns.append(time.perf_counter_ns() - t0)
         assert ref.functional() == c.functional()
-        g = b._clone(readonly=False, graphs=False)
+        g = b.copy(graphs=False)
         _ = g.logistic  # graphs built (not timed): the placement then syncs them
         t0 = time.perf_counter_ns()
         g.place(name, cell, 0)
@@ -124,7 +124,7 @@ def test_incremental_update_after_one_placement_on_a_full_board(results: dict) -
     base = Board({c: (n, 0) for c, n in sites.items()})
     on, off, rec = [], [], []
     for _ in range(200):
-        c = base._clone(readonly=False, graphs=False)
+        c = base.copy(graphs=False)
         t0 = time.perf_counter_ns()
         c.place("Solar Panels Array", trigger, 0)
         on.append(time.perf_counter_ns() - t0)
@@ -134,7 +134,7 @@ def test_incremental_update_after_one_placement_on_a_full_board(results: dict) -
         t0 = time.perf_counter_ns()
         c._recompute()
         rec.append(time.perf_counter_ns() - t0)
-    full = base._clone(readonly=False, graphs=False)
+    full = base.copy(graphs=False)
     full.place("Solar Panels Array", trigger, 0)
     gained = len(full.functional()) - len(base.functional())
     assert gained >= 20
