@@ -13,7 +13,8 @@ Each notebook of notebooks/ is read and, for the site:
   (``boardgames_site.charts``);
 * set to the Pyodide kernel, outputs cleared.
 
-The front page, ``README.ipynb``, is site-src/README.md with the lists filled in.
+The front page, ``README.md`` (the site opens it rendered: no kernel starts for it), is
+site-src/README.md with the lists filled in.
 """
 
 from __future__ import annotations
@@ -88,13 +89,13 @@ class SiteNotebook:
 
 
 def write_contents(src: Path, dest: Path) -> list[dict]:
-    """Write the site's notebooks and README.ipynb into ``dest``; return what was done
-    with each notebook (for the build's manifest and the tests)."""
+    """Write the site's notebooks and README.md into ``dest``; return what was done with
+    each notebook (for the build's manifest and the tests)."""
     dest.mkdir(parents=True, exist_ok=True)
     done = [site_notebook(path, dest) for path in sorted(src.glob("*.ipynb"))]
     done.sort(key=lambda n: (n.kind != "game", GAMES.index(n.name.removesuffix(".ipynb"))
                              if n.kind == "game" else 0, n.name))
-    nbformat.write(front_page(done), dest / "README.ipynb")
+    (dest / "README.md").write_text(front_page(done))
     return [vars(n) for n in done]
 
 
@@ -167,13 +168,13 @@ def setup_cell(charts: bool) -> nbformat.NotebookNode:
              "%pip install space-boardgames" + (" boardgames_site" if charts else "")]
     if charts:
         lines.append("import boardgames_site.charts  # no matplotlib here: each chart "
-                     "becomes a note (README.ipynb)")
+                     "becomes a note (README.md)")
     cell = nbformat.v4.new_code_cell("\n".join(lines))
     cell.metadata["tags"] = [SETUP_TAG]
     return cell
 
 
-def front_page(done: list[SiteNotebook]) -> nbformat.NotebookNode:
+def front_page(done: list[SiteNotebook]) -> str:
     def link(n: SiteNotebook) -> str:
         extra = []
         if n.charts:
@@ -182,14 +183,10 @@ def front_page(done: list[SiteNotebook]) -> nbformat.NotebookNode:
         return f"* [{n.title}]({n.name})" + (f" ({'; '.join(extra)})" if extra else "")
 
     on_site = [n for n in done if not n.left_out]
-    text = (SITE_SRC / "README.md").read_text().format(
+    return (SITE_SRC / "README.md").read_text().format(
         games="\n".join(link(n) for n in on_site if n.kind == "game"),
         lessons="\n".join(link(n) for n in on_site if n.kind == "lesson") or "* (none)",
         stand_ins="\n".join(f"* `{m}`: {why}." for m, why in STAND_INS.items()),
         left_out="\n".join(f"* `{n.name}`: {n.left_out}." for n in done if n.left_out)
                  or "* none: every notebook of the repository is here.",
     )
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(text)]
-    nb.metadata["kernelspec"] = dict(KERNELSPEC)
-    return nb

@@ -25,7 +25,7 @@ ACTIVE = False
 """True once the stand-in is installed (matplotlib could not be imported)."""
 
 NOTE = ("Chart not drawn: matplotlib is not available on this in-browser site "
-        "(see README.ipynb). Run the notebook in JupyterLab to see it.")
+        "(see README.md). Run the notebook in JupyterLab to see it.")
 
 
 class Anything:

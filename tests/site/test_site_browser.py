@@ -405,12 +405,16 @@ def test_the_front_page_says_what_the_site_cannot_do(offline: Offline,
                                                       site_url: str) -> None:
     page = offline.new_context().new_page()
     page.goto(site_url + "/")
-    page.wait_for_url("**/lab/index.html?path=README.ipynb", timeout=30_000)
+    page.wait_for_url("**/lab/index.html?path=README.md", timeout=30_000)
     text = page.locator(".jp-RenderedMarkdown").first
     expect(text).to_contain_text("What this site cannot do", timeout=60_000)
     expect(text).to_contain_text("matplotlib")
     for name in ("blast.ipynb", "spacebase.ipynb", "spacehole.ipynb", "intergalactic.ipynb"):
         assert text.locator(f'a[href$="{name}"]').count() == 1, name
+    running = "() => [...window.jupyterapp.serviceManager.kernels.running()].length"
+    assert page.evaluate(running) == 0  # the front page starts no kernel
     page.screenshot(path=str(artifact_path("site-front-page.png")))
+    text.locator('a[href$="blast.ipynb"]').click()  # a link opens the notebook
+    expect(page.locator(".jp-NotebookPanel .jp-Cell").first).to_be_visible(timeout=60_000)
     page.context.close()
     assert offline.blocked == []

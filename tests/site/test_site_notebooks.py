@@ -54,7 +54,7 @@ def test_every_notebook_is_on_the_site_or_the_front_page_says_why(
     assert {n["name"] for n in done} == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
     games = [n["name"] for n in done if n["kind"] == "game"]
     assert games == ["spacehole.ipynb", "blast.ipynb", "spacebase.ipynb", "intergalactic.ipynb"]
-    front = nbformat.read(out / "README.ipynb", as_version=4).cells[0].source
+    front = (out / "README.md").read_text()
     for n in done:
         if n["left_out"]:
             assert not (out / n["name"]).exists()
@@ -84,7 +84,7 @@ def test_a_notebook_needing_a_package_the_site_lacks_is_left_out_and_named(
     assert done["needs-numpy.ipynb"]["left_out"] == "needs `numpy`"
     assert done["fine.ipynb"]["left_out"] == ""
     assert not (tmp_path / "out" / "needs-numpy.ipynb").exists()
-    front = (tmp_path / "out" / "README.ipynb").read_text()
+    front = (tmp_path / "out" / "README.md").read_text()
     assert "needs-numpy.ipynb`: needs `numpy`" in front and "](fine.ipynb)" in front
 
 
