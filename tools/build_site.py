@@ -38,6 +38,7 @@ import zipfile
 from pathlib import Path
 
 import site_notebooks  # tools/, beside this script (sys.path[0] when it runs)
+from site_notebooks import SiteBuildError
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_SRC = ROOT / "site-src"
@@ -77,12 +78,15 @@ def pyodide_runtime(cache: Path) -> Path:
         return folder
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.exists():
+        if shutil.which("npm") is None:
+            raise SiteBuildError("npm is needed to fetch Pyodide from the npm registry "
+                                 "(Debian: apt-get install npm)")
         run(["npm", "pack", "--loglevel=warn", f"pyodide@{PYODIDE_VERSION}", "--pack-destination",
              str(cache)], cwd=cache)
     digest = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
     if f"sha512-{digest}" != PYODIDE_INTEGRITY:
         tarball.unlink()
-        raise SystemExit(f"{tarball.name}: not the npm registry's file (sha512 differs)")
+        raise SiteBuildError(f"{tarball.name}: not the npm registry's file (sha512 differs)")
     with tarfile.open(tarball) as tar:
         members = [m for m in tar.getmembers() if m.name.removeprefix("package/")
                    in PYODIDE_FILES]
@@ -91,7 +95,7 @@ def pyodide_runtime(cache: Path) -> Path:
         (folder / "package" / f).replace(folder / f)
     missing = [f for f in PYODIDE_FILES if not (folder / f).exists()]
     if missing:
-        raise SystemExit(f"npm's pyodide@{PYODIDE_VERSION} lacks {missing}")
+        raise SiteBuildError(f"npm's pyodide@{PYODIDE_VERSION} lacks {missing}")
     return folder
 
 
@@ -137,7 +141,7 @@ def wheel_for(dest: Path, name: str, version: str) -> Path:
     for path in dest.glob("*.whl"):
         if _is_wheel_of(path, name, version):
             return path
-    raise SystemExit(f"no wheel of {name}=={version} in {dest}")
+    raise SiteBuildError(f"no wheel of {name}=={version} in {dest}")
 
 
 def stage_pyodide(stage: Path, cache: Path) -> list[str]:
@@ -225,7 +229,7 @@ def check_versions() -> None:
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as expected
 
     if expected != PYODIDE_VERSION:
-        raise SystemExit(f"jupyterlite-pyodide-kernel expects Pyodide {expected}, "
+        raise SiteBuildError(f"jupyterlite-pyodide-kernel expects Pyodide {expected}, "
                          f"this build takes {PYODIDE_VERSION} from npm: update both")
 
 
@@ -266,7 +270,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "site")
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "site-cache")
     args = parser.parse_args()
-    m = build(args.out, args.cache)
+    try:
+        m = build(args.out, args.cache)
+    except (SiteBuildError, subprocess.CalledProcessError) as e:
+        raise SystemExit(f"make site: {e}") from None
     print(f"site: {args.out} ({m['bytes'] / 1e6:.1f} MB, {len(m['notebooks'])} notebooks, "
           f"built in {m['build_s']} s)")
 

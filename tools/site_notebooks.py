@@ -48,6 +48,10 @@ STAND_INS = {
 CHARTS = re.compile(r"\bmatplotlib\b|\bplt\.|\.plot\(|\bplot_\w+\(|\bnx\.draw")
 
 
+class SiteBuildError(RuntimeError):
+    """The site cannot be built as it is: the message says what to change."""
+
+
 @dataclass(frozen=True)
 class Adaptation:
     """Replace the code cell holding ``anchor`` by ``code``; ``why`` goes on the front
@@ -133,7 +137,7 @@ def adapt(nb: nbformat.NotebookNode, name: str) -> list[str]:
     for a in ADAPTATIONS.get(name, []):
         hits = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and a.anchor in c.source]
         if len(hits) != 1:
-            raise SystemExit(f"site: notebooks/{name} has {len(hits)} code cells holding "
+            raise SiteBuildError(f"site: notebooks/{name} has {len(hits)} code cells holding "
                              f"{a.anchor!r} (expected 1): update ADAPTATIONS in "
                              f"tools/site_notebooks.py")
         i = hits[0]

@@ -28,13 +28,6 @@ import serve_site  # noqa: E402
 from sitetools import Offline  # noqa: E402
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents and "page" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.browser)
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("lite") / "site"

@@ -31,6 +31,8 @@ from browser.labtools import CLICK_PAUSE_MS, LatencyProbe, artifact_path
 from playwright.sync_api import expect
 from sitetools import Offline, SiteNotebook, open_site_notebook
 
+pytestmark = pytest.mark.browser
+
 FIGURES: dict[str, Any] = {}
 GOAL_P95_MS = 150
 

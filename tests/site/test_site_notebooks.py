@@ -94,7 +94,8 @@ def test_an_adaptation_whose_cell_is_gone_stops_the_build(tmp_path: Path) -> Non
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("import boardgames as bg  # no Dask cell any more")]
     nbformat.write(nb, src / "what-if.ipynb")
-    with pytest.raises(SystemExit, match=r"what-if\.ipynb has 0 code cells holding"):
+    with pytest.raises(site_notebooks.SiteBuildError,
+                       match=r"what-if\.ipynb has 0 code cells holding"):
         site_notebooks.write_contents(src, tmp_path / "out")
 
 
