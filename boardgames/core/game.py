@@ -136,7 +136,7 @@ def _weak(callback: Callable[[Any], object]) -> weakref.ref[Any]:
     """A weak reference to ``callback`` (a bound method: to its object and function)."""
     try:
         if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
-            return weakref.WeakMethod(callback)  # type: ignore[arg-type]
+            return weakref.WeakMethod(callback)
         return weakref.ref(callback)
     except TypeError:
         raise TypeError(f"an observer must be weakly referenceable (a function or a "
@@ -771,7 +771,7 @@ class Game:
         for ref in list(refs):
             callback = ref()
             if callback is None:
-                refs.remove(ref)  # type: ignore[union-attr]
+                refs.remove(ref)
                 continue
             try:
                 callback(self)

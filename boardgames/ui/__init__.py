@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RandomAgent", "board_class", "board_for"]
 
-_BOARDS: dict[tuple[int, int | None], Any] = {}
+_BOARDS: dict[tuple[int, Any], Any] = {}  # (id(game), player or ("seats", ...))
 _REG_LOCK = threading.Lock()
 
 

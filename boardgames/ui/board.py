@@ -236,7 +236,7 @@ class Board(anywidget.AnyWidget):
         self._serial = next(_SERIAL)
         self._game = game
         sibling = next(iter(boards_of(game)), None)
-        self._table = sibling._table if sibling is not None else _Table()
+        self._table: _Table = sibling._table if sibling is not None else _Table()
         self._agent_handle: Any = None
         self._last: tuple[Any, ...] | None = None
         self._last_log_len = 0
@@ -738,7 +738,7 @@ class Board(anywidget.AnyWidget):
             new = type(g)(seed=msg["seed"], rules=g.rules, auto_roll=g.auto_roll, **g.options)
         except (TypeError, ValueError) as e:
             raise MessageError(msg.raw, f"cannot start a new game: {e}") from None
-        self._replace_all(new, msg)
+        self._replace_all(new, msg.raw)
         self._done("new game" + (f" with seed {msg['seed']}" if msg["seed"] is not None else ""))
 
     def _do_load(self, msg: Message) -> None:
