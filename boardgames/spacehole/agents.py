@@ -119,10 +119,10 @@ def _state_log_value(game: Any) -> float:
     figures, several times faster; only what the view shows: structures, defenders,
     damage, Megacredits, the deck's size), unclipped: ``log(wealth + 1) + invasions *
     log(survive)``; a finished game ``log(score + 1)``, a lost one ``-1e9``."""
-    s = game._s
-    if game._to_move(s) is None:
-        score = float(game._scores(s)[0])
+    if game.is_over:
+        score = float(game.scores[0])
         return math.log(score + 1.0) if score > 0 else -1e9
+    s = game.state
     cards = game.cards
     roles: dict[str, int] = {}
     domes = []
@@ -175,7 +175,7 @@ def outcome_value(game: Any, player: int = 0) -> float:
     """What a search that plays to the end scores a finished game with: the score
     itself over :data:`SCORE_SCALE` (not clipped: a search for the best mean score
     averages scores, not their logs); 0 when the Base fell."""
-    return float(game._scores(game._s)[0]) / SCORE_SCALE
+    return float(game.scores[0]) / SCORE_SCALE
 
 
 def rollout_policy(game: Any, rng: random.Random) -> Any:
@@ -185,8 +185,6 @@ def rollout_policy(game: Any, rng: random.Random) -> Any:
     view, no determinisation: a playout already runs on one), ties broken by ``rng``.
     About as strong as :class:`GreedyAgent`: played from the start of 1000 games (seed
     7), 142 colonies survived; Greedy kept 151 of the same 1000 seeds alive."""
-    from ..agents import _ahead
-
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -195,7 +193,7 @@ def rollout_policy(game: Any, rng: random.Random) -> Any:
     for a in legal:
         if a.verb == "power" and a.arg == "optimal":
             return a
-        v = _state_log_value(_ahead(game, a))
+        v = _state_log_value(game.child(a))
         if v > best_v + 1e-12:
             best_v, best = v, [a]
         elif v >= best_v - 1e-12:
@@ -237,9 +235,7 @@ class GreedyAgent:
         best: list[Any] = []
         best_v = -math.inf
         for a in actions:
-            g = base.fork()
-            g._agent_play(a)
-            value = _log_value(g, player)
+            value = _log_value(base.child(a), player)
             if value > best_v + 1e-12:
                 best_v, best = value, [a]
             elif abs(value - best_v) <= 1e-12:

@@ -14,8 +14,9 @@ and ``"loss"`` (the Base is). What matters of a position is:
   structures are a linear damage track: with ``T`` turrets and ``B`` hits left on the Base,
   ``min(T, max(0, h - B))`` turrets still fire.
 
-The odds follow the engine (``game.py``: ``_battle_step``, ``_hit_defender``,
-``_hit_structure``, ``_hit_base``, ``defender_dice``) and ruling 3's ``battle_order``.
+The odds follow the engine (``battle.py``: the round's steps; ``play.py``:
+``hit_defender``, ``hit_structure``, ``hit_base``; ``table.defender_dice``) and ruling
+3's ``battle_order``.
 A round in which nothing is hit is a self-loop, so with ``P`` the transition
 probabilities ``W(s) = sum_{s' != s} P(s, s') W(s') / (1 - P(s, s))``. Every other
 transition removes at least one hit point (of a card, a structure or the invader), so
@@ -180,150 +181,195 @@ def _win_probs(ctx: Context, states: Iterable[BState]) -> dict[BState, Fraction]
 
 
 def _solve(ctx: Context, tops: list[BState]) -> dict[BState, Fraction]:
-    order, turrets, base_left = ctx
-    top_f = max(f for f, _, _ in tops)
-    scale = math.lcm(*range(1, max(len(defs) for _, defs, _ in tops) + 1))  # S
-    # A node (defenders, h) is the int ``i * hb + h``, ``i`` its defenders' index in
-    # ``dlist``; an allocation's outcome (defenders i, spill sp) is ``i * hb - sp``, so the
-    # node it leads to from h is that plus h (with no defender left, spill >= h is a loss:
-    # a node <= 0). The defenders are numbered successors first.
-    hb = max(max(h for _, _, h in tops), top_f) + 1
-    ids: dict[Defs, int] = {(): 0}
-    dlist: list[Defs] = [()]
-    hit: list[list[tuple[int, int]]] = [[]]  # one-hit successors (index, weight over S)
-    stack: list[tuple[Defs, bool]] = [(defs, False) for _, defs, _ in tops]
-    while stack:
-        defs, ready = stack.pop()
-        if defs in ids:
-            continue
-        h1 = _hit1(defs)
-        if not ready:
-            stack.append((defs, True))
-            stack.extend((d1, False) for d1, _ in h1 if d1 not in ids)
-            continue
-        ids[defs] = len(dlist)
-        dlist.append(defs)
-        unit = scale // len(defs)
-        hit.append([(ids[d1], c * unit) for d1, c in h1])
-    # The nodes, successors first, with their dice: from the tops' defenders down to ()
-    # at the tops' h, then () at every h below.
-    hs: dict[int, set[int]] = {}
-    for _, defs, h in tops:
-        hs.setdefault(ids[defs], set()).add(h)
-    for i in range(len(dlist) - 1, 0, -1):  # predecessors before successors
-        for j, _ in hit[i]:
-            hs.setdefault(j, set()).update(hs.get(i, ()))
-    empty_top = max(hs.get(0, {0}))
-    post = list(range(1, empty_top + 1))  # ((), h)
-    post += [i * hb + h for i in range(1, len(dlist)) for h in sorted(hs.get(i, ()))]
-    fire = [1 + min(turrets, max(0, h - base_left)) for h in range(hb)]
-    dice_of = [_dice_of(defs) for defs in dlist]
-    dice = {node: fire[node % hb] + dice_of[node // hb] for node in post}
+    """P(win) from each of ``tops``: the chain below them solved node by node
+    (:class:`_Chain`, the module docstring)."""
+    return _Chain(ctx, tops).solve()
 
-    # The common denominator ``big`` of every W(f, node), f <= top_f: S^hp times the
-    # product of gap(n) ** (the longest run of states with that n on a path).
-    run: dict[int, int] = {}
-    runs: dict[int, int] = {}
-    for node in post:
-        i, h = divmod(node, hb)
-        d = dice[node]
-        if i:
-            r = 1 + max((run[j * hb + h] for j, _ in hit[i] if dice[j * hb + h] == d),
-                        default=0)
-        else:
-            r = 1 + run[h - 1] if h > 1 and dice[h - 1] == d else 1
-        run[node] = r
-        for n in range(d + 1, d + top_f + 1):
-            if r > runs.get(n, 0):
-                runs[n] = r
-    hp = max(sum(left for left, _ in defs) for _, defs, _ in tops)
-    gaps = [6**n - 5**n for n in range(max(dice.values()) + top_f + 1)]
-    big = scale**hp * math.prod(gaps[n] ** r for n, r in runs.items())
 
-    # k invader hits from each defenders' multiset: {outcome: weight over S^k},
-    # k = 0..top_f, built from the one-hit successors (numbered before).
-    alloc: list[list[dict[int, int]]] = [[{-k: scale**k} for k in range(top_f + 1)]]
-    for i in range(1, len(dlist)):
-        subs = [(alloc[j], w) for j, w in hit[i]]
-        tab = [{i * hb: 1}]
-        for k in range(1, top_f + 1):
-            acc: dict[int, int] = {}
-            get = acc.get
-            for t, w in subs:
-                for key, a in t[k - 1].items():
-                    acc[key] = get(key, 0) + w * a
-            tab.append(acc)
-        alloc.append(tab)
+class _Chain:
+    """The battle chain below some top states, solved node by node, successors first.
 
-    five_s = 5 * scale
-    pow_fs = [five_s**g for g in range(top_f + 1)]
-    pow_6s = [(6 * scale) ** g for g in range(top_f + 1)]
-    divs = [scale**f for f in range(top_f + 1)]
-    # coef[f][k]: C(f, k) 5^(f-k) S^(f-k): k of the invader's f dice hit (over 6^f S^f,
-    # with the allocation's S^k)
-    coef = [[math.comb(f, k) * pow_fs[f - k] for k in range(f + 1)]
-            for f in range(top_f + 1)]
-    rows: dict[int, list[int]] = {}
-    # conv[m][d - d_m][f] = R_d(f, m) = sum_j b_j N(f - j, m) over d defender dice,
-    # N(<= 0) = big; made for d = d_m with the row, then one die at a time on demand.
-    conv: dict[int, list[list[int]]] = {}
-    for node in post:
-        i, h = divmod(node, hb)
-        d = dice[node]
-        bw = _bw(d)
-        tail = _tail(d)
-        tab = alloc[i]
-        ks = []  # the successors' k, weight and vector, by k
-        cnt = [0]  # cnt[f]: how many of them have k <= f
+    A node (defenders, h) is the int ``i * hb + h``, ``i`` its defenders' index in
+    ``dlist``; an allocation's outcome (defenders i, spill sp) is ``i * hb - sp``, so
+    the node it leads to from h is that plus h (with no defender left, spill >= h is a
+    loss: a node <= 0). The defenders are numbered successors first."""
+
+    def __init__(self, ctx: Context, tops: list[BState]) -> None:
+        self.order, self.turrets, self.base_left = ctx
+        self.tops = tops
+        self.top_f = max(f for f, _, _ in tops)
+        self.scale = math.lcm(*range(1, max(len(defs) for _, defs, _ in tops) + 1))  # S
+        self.hb = max(max(h for _, _, h in tops), self.top_f) + 1
+        self._number_defenders()
+        self._order_nodes()
+        self._denominator()
+        self._allocations()
+        f_range = range(self.top_f + 1)
+        self.pow_fs = [(5 * self.scale) ** g for g in f_range]
+        self.pow_6s = [(6 * self.scale) ** g for g in f_range]
+        self.divs = [self.scale**f for f in f_range]
+        # coef[f][k]: C(f, k) 5^(f-k) S^(f-k): k of the invader's f dice hit (over
+        # 6^f S^f, with the allocation's S^k)
+        self.coef = [[math.comb(f, k) * self.pow_fs[f - k] for k in range(f + 1)]
+                     for f in f_range]
+        self.rows: dict[int, list[int]] = {}
+        # conv[m][d - d_m][f] = R_d(f, m) = sum_j b_j N(f - j, m) over d defender dice,
+        # N(<= 0) = big; made for d = d_m with the row, then one die at a time on demand.
+        self.conv: dict[int, list[list[int]]] = {}
+
+    def _number_defenders(self) -> None:
+        """``dlist``: every defenders' multiset below the tops, successors first
+        (``ids``: their numbers); ``hit[i]``: the one-hit successors of ``dlist[i]``
+        (index, weight over S)."""
+        self.ids: dict[Defs, int] = {(): 0}
+        self.dlist: list[Defs] = [()]
+        self.hit: list[list[tuple[int, int]]] = [[]]
+        stack: list[tuple[Defs, bool]] = [(defs, False) for _, defs, _ in self.tops]
+        while stack:
+            defs, ready = stack.pop()
+            if defs in self.ids:
+                continue
+            h1 = _hit1(defs)
+            if not ready:
+                stack.append((defs, True))
+                stack.extend((d1, False) for d1, _ in h1 if d1 not in self.ids)
+                continue
+            self.ids[defs] = len(self.dlist)
+            self.dlist.append(defs)
+            unit = self.scale // len(defs)
+            self.hit.append([(self.ids[d1], c * unit) for d1, c in h1])
+
+    def _order_nodes(self) -> None:
+        """``post``: the nodes, successors first: from the tops' defenders down to ()
+        at the tops' h, then () at every h below; ``dice[node]``: the defending side's
+        dice there."""
+        hb, hit = self.hb, self.hit
+        hs: dict[int, set[int]] = {}
+        for _, defs, h in self.tops:
+            hs.setdefault(self.ids[defs], set()).add(h)
+        for i in range(len(self.dlist) - 1, 0, -1):  # predecessors before successors
+            for j, _ in hit[i]:
+                hs.setdefault(j, set()).update(hs.get(i, ()))
+        empty_top = max(hs.get(0, {0}))
+        post = list(range(1, empty_top + 1))  # ((), h)
+        post += [i * hb + h for i in range(1, len(self.dlist)) for h in sorted(hs.get(i, ()))]
+        fire = [1 + min(self.turrets, max(0, h - self.base_left)) for h in range(hb)]
+        dice_of = [_dice_of(defs) for defs in self.dlist]
+        self.post = post
+        self.dice = {node: fire[node % hb] + dice_of[node // hb] for node in post}
+
+    def _denominator(self) -> None:
+        """``big``, the common denominator of every W(f, node), f <= top_f: S^hp times
+        the product of gap(n) ** (the longest run of states with that n on a path)."""
+        hb, dice, hit, top_f = self.hb, self.dice, self.hit, self.top_f
+        run: dict[int, int] = {}
+        runs: dict[int, int] = {}
+        for node in self.post:
+            i, h = divmod(node, hb)
+            d = dice[node]
+            if i:
+                r = 1 + max((run[j * hb + h] for j, _ in hit[i] if dice[j * hb + h] == d),
+                            default=0)
+            else:
+                r = 1 + run[h - 1] if h > 1 and dice[h - 1] == d else 1
+            run[node] = r
+            for n in range(d + 1, d + top_f + 1):
+                if r > runs.get(n, 0):
+                    runs[n] = r
+        hp = max(sum(left for left, _ in defs) for _, defs, _ in self.tops)
+        self.gaps = [6**n - 5**n for n in range(max(dice.values()) + top_f + 1)]
+        self.big = self.scale**hp * math.prod(self.gaps[n] ** r for n, r in runs.items())
+
+    def _allocations(self) -> None:
+        """``alloc[i][k]``: k invader hits from defenders ``dlist[i]``: {outcome: weight
+        over S^k}, k = 0..top_f, built from the one-hit successors (numbered before)."""
+        top_f, scale, hb = self.top_f, self.scale, self.hb
+        alloc: list[list[dict[int, int]]] = [[{-k: scale**k} for k in range(top_f + 1)]]
+        for i in range(1, len(self.dlist)):
+            subs = [(alloc[j], w) for j, w in self.hit[i]]
+            tab = [{i * hb: 1}]
+            for k in range(1, top_f + 1):
+                acc: dict[int, int] = {}
+                get = acc.get
+                for t, w in subs:
+                    for key, a in t[k - 1].items():
+                        acc[key] = get(key, 0) + w * a
+                tab.append(acc)
+            alloc.append(tab)
+        self.alloc = alloc
+
+    def solve(self) -> dict[BState, Fraction]:
+        """Every node's row, successors first; the tops' P(win) as Fractions."""
+        for node in self.post:
+            self._solve_node(node)
+        ids, hb = self.ids, self.hb
+        return {s: Fraction(self.rows[ids[s[1]] * hb + s[2]][s[0]], self.big)
+                for s in self.tops}
+
+    def _successors(self, node: int, d: int
+                    ) -> tuple[list[tuple[int, int]], list[int], list[tuple[int, ...]]]:
+        """The successors of ``node`` after the invader's hits: their (k, weight) by k,
+        ``cnt[f]`` (how many have k <= f) and the columns of their value vectors (after
+        the defenders' d dice, as the battle order has it)."""
+        i, h = divmod(node, self.hb)
+        tab = self.alloc[i]
+        ks: list[tuple[int, int]] = []
+        cnt = [0]
         vecs = []
-        for k in range(1, top_f + 1):
+        for k in range(1, self.top_f + 1):
             for key, a in tab[k].items():
                 m = key + h
                 if m > 0:
-                    if order == "simultaneous":
-                        rs = conv[m]
-                        j = d - dice[m]
-                        while len(rs) <= j:
-                            prev = rs[-1]
-                            rs.append([prev[0] * 6] + [5 * x + y for x, y in
-                                                       zip(prev[1:], prev, strict=False)])
-                        vecs.append(rs[j])
-                    elif order == "invader_first":
-                        a *= 6 ** (d - dice[m])
-                        vecs.append(conv[m][0])
+                    if self.order == "simultaneous":
+                        vecs.append(self._after_dice(m, d - self.dice[m]))
+                    elif self.order == "invader_first":
+                        a *= 6 ** (d - self.dice[m])
+                        vecs.append(self.conv[m][0])
                     else:
-                        vecs.append(rows[m])
+                        vecs.append(self.rows[m])
                     ks.append((k, a))
             cnt.append(len(ks))
-        cols = list(zip(*vecs, strict=True))
+        return ks, cnt, list(zip(*vecs, strict=True))
+
+    def _after_dice(self, m: int, j: int) -> list[int]:
+        """R_d(., m) for j more defender dice than m's own, one die at a time."""
+        rs = self.conv[m]
+        while len(rs) <= j:
+            prev = rs[-1]
+            rs.append([prev[0] * 6] + [5 * x + y for x, y in zip(prev[1:], prev, strict=False)])
+        return rs[j]
+
+    def _solve_node(self, node: int) -> None:
+        """The row W(f, node) * big, f = 0..top_f, of one node, its successors solved."""
+        d = self.dice[node]
+        bw, tail = _bw(d), _tail(d)
+        ks, cnt, cols = self._successors(node, d)
+        big, pow_fs, pow_6s = self.big, self.pow_fs, self.pow_6s
+        first = self.order == "defenders_first"
         row = [big]  # N(0): the invader destroyed, the Base standing
         own = [tail[0] * big]  # R_d(f, node)
         zs = [0]  # defenders_first: Z(g) = the invader's attack with g dice, self included
-        for f in range(1, top_f + 1):
-            if cnt[f]:
-                cf = coef[f]
-                acc = sum(map(mul, [cf[k] * a for k, a in ks[:cnt[f]]], cols[f]))
-            else:
-                acc = 0
+        for f in range(1, self.top_f + 1):
+            cf = self.coef[f]
+            acc = sum(map(mul, [cf[k] * a for k, a in ks[:cnt[f]]], cols[f])) if cnt[f] else 0
             t = tail[min(f, d + 1)]  # weight of at least f defender hits
-            if order == "defenders_first":
+            if first:
                 z = acc
                 acc = t * pow_6s[f] * big + bw[0] * z + sum(
                     map(mul, map(mul, bw[1:f], pow_6s[1:f]), zs[f - 1:0:-1]))
             else:
                 part = sum(map(mul, bw[1:f], row[f - 1:0:-1])) + t * big
                 acc += pow_fs[f] * part
-            val, rem = divmod(acc, divs[f] * gaps[f + d])
+            val, rem = divmod(acc, self.divs[f] * self.gaps[f + d])
             if rem:  # pragma: no cover - the denominator bound is a theorem; guard it anyway
-                raise AssertionError(f"inexact division at {(f, dlist[i], h)}")
+                raise AssertionError(f"inexact division at {(f, node)}")
             row.append(val)
-            if order == "defenders_first":
+            if first:
                 zs.append(z + pow_fs[f] * val)
             else:
                 own.append(part + bw[0] * val)
-        rows[node] = row
-        conv[node] = [own]
-    return {s: Fraction(rows[ids[s[1]] * hb + s[2]][s[0]], big) for s in tops}
+        self.rows[node] = row
+        self.conv[node] = [own]
 
 
 def _dist(p: Fraction) -> Dist:
@@ -417,7 +463,7 @@ def battle_odds_of_game(game: Spacehole) -> Dist:
     if s.lost:
         return Dist.constant(LOSS)
     rules = game.rules
-    lab = game._has(s, "lab")
+    lab = any(cards[n].role == "lab" for n, _ in s.structures)
     defs = tuple(sorted(
         (cards[n].max_hits - d, cards[n].force - d if lab or not cards[n].needs_lab else 0)
         for n, d in s.defenders))
@@ -475,23 +521,23 @@ def _round_rest(ctx: Context, f: int, defs: Defs, h: int, bq: tuple[str, ...],
     for step in bq:
         new: dict[tuple[int, Defs, int, int, int], Fraction] = {}
         for (f1, d1, h1, ih, dh), p in front.items():
-            if step == "inv_roll":
+            if step == "invader_roll":
                 w = _bw(f1)
                 for k in range(f1 + 1):
                     add(new, (f1, d1, h1, k, dh), p * Fraction(w[k], 6**f1))
-            elif step == "def_roll":
+            elif step == "defender_roll":
                 n = dice(d1, h1)
                 w = _bw(n)
                 for j in range(n + 1):
                     add(new, (f1, d1, h1, ih, j), p * Fraction(w[j], 6**n))
-            elif step == "alloc":
+            elif step == "invader_hits":
                 den, items = _alloc(d1, ih)
                 for (nd, sp), w2 in items:
                     if h1 - sp <= 0:
                         add(out, LOSS, p * Fraction(w2, den))
                     else:
                         add(new, (f1, nd, h1 - sp, 0, dh), p * Fraction(w2, den))
-            elif step == "apply":
+            elif step == "defender_hits":
                 f2 = max(0, f1 - dh)
                 if f2 == 0:
                     add(out, WIN, p)

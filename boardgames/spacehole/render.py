@@ -157,11 +157,11 @@ def _header(v: dict[str, Any], th: dict[str, str]) -> tuple[list[str], float]:
 
 def _theme(v: dict[str, Any]) -> dict[str, str]:
     variant = v.get("variant") or (v.get("options") or {}).get("variant")
-    return THEMES.get(variant, THEMES["classic"])
+    return THEMES.get(str(variant), THEMES["classic"])
 
 
 def _phase(v: dict[str, Any]) -> str:
-    return PHASES.get(v.get("phase"), f"{v.get('phase')} phase")
+    return PHASES.get(str(v.get("phase")), f"{v.get('phase')} phase")
 
 
 def _decor(th: dict[str, str]) -> list[str]:
