@@ -1,10 +1,11 @@
 // The Intergalactic board (2-6 players). Draws game.view(player) and the board's `extra`
 // (boardgames/ui/intergalactic.py): a race-record sheet per player, the list being read
-// with the rolled entry lit, the token controls with the landing previewed before
-// accepting (+/- buttons, and a slider that walks the shift there one intent at a time),
-// the Conflict stage (both players' attributes compared, BAT, exact battle odds before
-// and after tokens), set-up choices. Every legal action sits on one element carrying
-// data-action="<notation>"; the rest go to "Other actions".
+// with the rolled entry lit, the token choice as one decision (a button per entry within
+// reach, "keep <total>" or "land on <t> <entry> (<n> IT)", and a slider that previews any
+// total and lands there with one click), the Conflict stage (both players' attributes
+// compared, BAT, exact battle odds, "add k" IT in one click), set-up choices. Every legal
+// action sits on one element carrying data-action="<notation>"; the rest go to "Other
+// actions".
 import { mountBoard, h, playerClass, probText } from "./common.js";
 
 const STAGES = [
@@ -54,7 +55,7 @@ function statusBar(ctx, v, x) {
 const PROMPTS = {
   race: "Set-up: choose your Race (click a row), or roll 1D10 for it.",
   homeworld: "Set-up: choose your Homeworld (click a row), or roll 1D10 for it.",
-  spend: "Spend tokens to shift the roll (1 IT per point, paid on accept), then accept the landing entry.",
+  spend: "Where does the roll land? Keep it, or spend IT (1 per point up or down) to land on another entry: one click.",
   pick: "Pick one of the Above: click the entry you take.",
   extra: "Buy an extra roll for 5 IT, or end your turn.",
   challenge: "Challenge: choose the opponent you attack (the exact odds are shown before stratagems and tokens).",
@@ -62,7 +63,7 @@ const PROMPTS = {
   prevent: "Diplomacy / Truce: you may prevent this battle.",
   steal: "Steal Technology: click a technology of an opponent to take a copy.",
   sabotage: "Sabotage: click one of your opponent's fleets to destroy it.",
-  bat: "Advantage: add tokens to your BAT (1 IT per point), then done.",
+  bat: "Advantage: choose how many IT to add to your BAT (1 IT per point): one click.",
   discard: "You lose a fleet: click the fleet you discard.",
   spoils: "You won: take a world of the loser, or eliminate one of their developments.",
 };
@@ -80,12 +81,10 @@ function prompt(ctx, v) {
     text = PROMPTS[v.phase] || v.phase;
   }
   const buttons = [
-    ctx.actionButton("accept", "Accept", "ig-primary"),
     ctx.actionButton("extra roll", "Extra roll (5 IT)", "ig-primary"),
     ctx.actionButton("attack again", "Attack again (5 IT)", "ig-primary"),
     ctx.actionButton("prevent battle", "Prevent the battle"),
     ctx.actionButton("allow battle", "Let the battle go on"),
-    ctx.actionButton("done", "Done adding IT", "ig-primary"),
     ctx.actionButton("end turn", "End turn"),
   ].filter(Boolean);
   return h("div", { class: "ig-prompt", role: "status" }, h("span", { class: "ig-prompt-text" }, text),
@@ -93,15 +92,20 @@ function prompt(ctx, v) {
 }
 
 // ------------------------------------------------------------------ the roll and tokens
+function previewText(p) {
+  if (!p) return "";
+  const entry = `${p.total}: ${p.entry || "nothing"}`;
+  const cost = p.action && p.action.startsWith("land on ") ? p.action.slice(p.action.lastIndexOf("(")) : "(0 IT)";
+  return `${p.shift > 0 ? "+" : ""}${p.shift} \u2192 ${entry} \u2014 ${p.action || ""} ${p.action ? cost : ""}${p.gives ? "" : " \u2014 gives nothing"}`.trim();
+}
+
 function rollPanel(ctx, v, x, local) {
   const r = v.roll;
   if (!r) return null;
   const rec = (v.records || [])[r.player] || {};
   const landing = r.entry ? r.entry : "nothing";
   const preview = x.preview || [];
-  const live = ctx.live && v.phase === "spend";
-  const minus = ctx.actionButton("shift -1", "\u2212 1 IT", "ig-shift");
-  const plus = ctx.actionButton("shift +1", "+ 1 IT", "ig-shift");
+  const live = ctx.live && v.phase === "spend" && ctx.legal.length > 0;
   const head = h("div", { class: "ig-roll-head" },
     chipP(ctx, r.player),
     h("span", { class: "ig-die", title: "the d100 as rolled" }, r.die),
@@ -115,50 +119,50 @@ function rollPanel(ctx, v, x, local) {
     const lo = preview[0].shift;
     const hi = preview[preview.length - 1].shift;
     if (local.slider === null || local.slider < lo || local.slider > hi || local.sliderVersion !== ctx.version) {
-      if (local.walk === null) local.slider = r.shift;
+      local.slider = 0;
       local.sliderVersion = ctx.version;
     }
     const at = preview.find((p) => p.shift === local.slider) || preview.find((p) => p.now);
     const slider = h("input", { type: "range", class: "ig-slider bg-range", min: String(lo), max: String(hi), step: "1",
-      value: String(local.slider), "data-control": "ig-slider", "aria-label": "shift the roll (tokens)",
+      value: String(local.slider), "data-control": "ig-slider", "aria-label": "preview a total within reach (tokens)",
       "aria-valuetext": at ? `shift ${at.shift}: ${at.entry || "nothing"}` : "" });
-    const show = h("span", { class: "ig-preview-text", "data-key": "preview" },
-      at ? `${at.shift > 0 ? "+" : ""}${at.shift} \u2192 ${at.total}: ${at.entry || "nothing"} (${at.cost} IT)${at.gives ? "" : " \u2014 gives nothing"}` : "");
+    const show = h("span", { class: "ig-preview-text", "data-key": "preview" }, previewText(at));
     listen(slider, "input", () => {
       local.slider = Number(slider.value);
       const p = preview.find((q) => q.shift === local.slider);
       // the preview text next to it in the live board (a redraw may have kept the old one)
       const shown = slider.parentElement && slider.parentElement.querySelector(".ig-preview-text");
-      if (shown) shown.textContent = p ? `${p.shift > 0 ? "+" : ""}${p.shift} \u2192 ${p.total}: ${p.entry || "nothing"} (${p.cost} IT)${p.gives ? "" : " \u2014 gives nothing"}` : "";
+      if (shown) shown.textContent = previewText(p);
       for (const row of document.querySelectorAll(`[data-ig-board="${local.id}"] .ig-list tr[data-name]`)) {
         row.classList.toggle("ig-aim", !!p && row.dataset.name === (p.entry || ""));
       }
     });
-    const go = h("button", { class: "bg-btn", type: "button", "data-control": "ig-walk",
-      title: "shift the roll to the previewed total, one token at a time" }, "Shift there");
-    parts.push(h("div", { class: "ig-tokens" }, minus, slider, plus, go, show));
-    parts.push(previewLadder(ctx, preview));
-  } else if (minus || plus) {
-    parts.push(h("div", { class: "ig-tokens" }, minus, plus));
+    const go = h("button", { class: "bg-btn ig-primary", type: "button", "data-control": "ig-land",
+      title: "take the previewed entry: its one action (the cheapest total that lands on it)" }, "Land there");
+    parts.push(h("div", { class: "ig-tokens" }, slider, go, show));
   }
+  if (live) parts.push(previewLadder(ctx, preview));
   return h("section", { class: "bg-section ig-roll", "aria-label": "the roll" },
-    h("h4", null, v.phase === "spend" ? "Roll: spend tokens to shift it" : "Last roll"), parts);
+    h("h4", null, v.phase === "spend" ? "Roll: where does it land?" : "Last roll"), parts);
 }
 
 function previewLadder(ctx, preview) {
-  // one item per entry: the cheapest shift that lands on it (and the current landing)
+  // one button per token-spending action: the cheapest total that lands on its entry
   const best = new Map();
   for (const p of preview) {
-    const key = p.entry || "";
-    const old = best.get(key);
-    if (!old || p.now || (!old.now && p.cost < old.cost)) best.set(key, p);
+    if (!p.action) continue;
+    const old = best.get(p.action);
+    if (!old || p.cost < old.cost) best.set(p.action, p);
   }
-  const items = preview.filter((p) => best.get(p.entry || "") === p).map((p) =>
-    h("li", { class: `ig-pv${p.now ? " ig-pv-now" : ""}${p.gives ? "" : " ig-pv-none"}`,
-      title: `${p.cost} IT: total ${p.total}` },
-    h("span", { class: "ig-pv-shift" }, `${p.shift > 0 ? "+" : ""}${p.shift}`),
-    h("span", { class: "ig-pv-entry" }, p.entry || "nothing")));
-  return h("ol", { class: "ig-preview", "aria-label": "where each shift lands" }, items);
+  const items = preview.filter((p) => p.action && best.get(p.action) === p).map((p) => {
+    const button = ctx.actionButton(p.action, [
+      h("span", { class: "ig-pv-shift" }, `${p.shift > 0 ? "+" : ""}${p.shift}`),
+      h("span", { class: "ig-pv-entry" }, p.entry || "nothing"),
+      h("span", { class: "ig-pv-cost bg-muted" }, p.cost ? ` ${p.cost} IT` : " keep")], "ig-pv-btn");
+    return h("li", { class: `ig-pv${p.now ? " ig-pv-now" : ""}${p.gives ? "" : " ig-pv-none"}`,
+      title: `${p.action}: total ${p.total}` }, button);
+  });
+  return h("ol", { class: "ig-preview", "aria-label": "where the roll can land" }, items);
 }
 
 // ------------------------------------------------------------------ the list
@@ -235,7 +239,38 @@ function oddsBars(rows, label) {
     }));
 }
 
-function battlePanel(ctx, v, x) {
+function batChoice(ctx, b, local) {
+  // how many IT to add: one action "add k"; a slider previews k's win chance, and every
+  // k is a button of its own
+  const ladder = b.ladder || [];
+  const top = ladder.length - 1;
+  if (local.batVersion !== ctx.version || local.bat > top) { local.bat = 0; local.batVersion = ctx.version; }
+  const side = b.spender === b.attacker ? "attacker" : "defender";
+  const text = (l) => l ? `add ${l.tokens} IT: BAT ${b.bat[side] + l.tokens}, win ${(l.prob * 100).toFixed(1)}% (exactly ${l.p})` : "";
+  const parts = [h("span", null, `${who(ctx, b.spender)} adds IT to the BAT`)];
+  if (top > 0 && ctx.live && ctx.legal.includes("add 0")) {
+    const slider = h("input", { type: "range", class: "ig-slider bg-range", min: "0", max: String(top), step: "1",
+      value: String(local.bat), "data-control": "ig-bat-slider", "aria-label": "IT to add to the BAT" });
+    const show = h("span", { class: "ig-bat-preview", "data-key": "bat-preview" }, text(ladder[local.bat]));
+    listen(slider, "input", () => {
+      local.bat = Number(slider.value);
+      const shown = slider.parentElement && slider.parentElement.querySelector(".ig-bat-preview");
+      if (shown) shown.textContent = text(ladder[local.bat]);
+    });
+    parts.push(h("div", { class: "ig-tokens" }, slider,
+      h("button", { class: "bg-btn ig-primary", type: "button", "data-control": "ig-add",
+        title: "add the previewed IT: one action" }, "Add"), show));
+  }
+  const buttons = ladder.map((l) => {
+    const btn = ctx.actionButton(l.action, `+${l.tokens}`, "ig-add-btn");
+    if (btn) btn.title = text(l);
+    return btn;
+  }).filter(Boolean);
+  if (buttons.length) parts.push(h("div", { class: "bg-row ig-adds", "aria-label": "IT to add" }, buttons));
+  return h("div", { class: "ig-spend" }, parts);
+}
+
+function battlePanel(ctx, v, x, local) {
   const b = x.battle;
   if (!b) return null;
   const bonus = b.bonus || {};
@@ -250,24 +285,18 @@ function battlePanel(ctx, v, x) {
       h("th", null, "Attacker ", chipP(ctx, b.attacker)), h("th", null, "Defender ", chipP(ctx, b.defender)))),
     h("tbody", null, b.rows.map((row) => h("tr", null, h("th", null, row.attribute), cell("attacker", row), cell("defender", row)))),
     h("tfoot", null, h("tr", null, h("th", null, b.computed ? "BAT" : "BAT (provisional)"),
-      h("td", { class: "ig-num ig-bat" }, b.bat_now.attacker), h("td", { class: "ig-num ig-bat" }, b.bat_now.defender))));
+      h("td", { class: "ig-num ig-bat" }, b.bat.attacker), h("td", { class: "ig-num ig-bat" }, b.bat.defender))));
   const rolls = b.rolls || {};
   const crs = (side) => rolls[side] !== undefined
     ? h("span", { class: "ig-crs" }, h("span", { class: "ig-die" }, rolls[side]), ` + ${b.bat[side]} = ${rolls[side] + b.bat[side]}`)
     : h("span", { class: "bg-muted" }, "not rolled");
-  const spend = b.spender !== null && b.spender !== undefined
-    ? h("div", { class: "ig-spend" },
-      h("span", null, `${who(ctx, b.spender)} adds `), h("strong", { class: "ig-spendval" }, `${b.spend} IT`),
-      ctx.actionButton("bat -1", "\u2212 1"), ctx.actionButton("bat +1", "+ 1"),
-      b.ladder.length ? h("span", { class: "ig-ladder bg-muted" }, " win chance with +IT: ",
-        b.ladder.map((l) => h("span", { class: "ig-ladder-step", title: `exactly ${l.p}` }, `+${l.tokens}: ${(l.prob * 100).toFixed(1)}%`))) : null)
-    : null;
+  const spend = b.spender !== null && b.spender !== undefined ? batChoice(ctx, b, local) : null;
   return h("section", { class: "bg-section ig-battle", "aria-label": "battle" },
     h("h4", null, `Battle: ${who(ctx, b.attacker)} attacks ${who(ctx, b.defender)}`),
     h("div", { class: "ig-battle-grid" }, table,
       h("div", { class: "ig-battle-side" },
         oddsBars(b.odds_base, "Exact odds from the attributes (before tokens)"),
-        oddsBars(b.odds, b.spend ? "Exact odds with the tokens added" : "Exact odds now"),
+        JSON.stringify(b.odds) === JSON.stringify(b.odds_base) ? null : oddsBars(b.odds, "Exact odds now (tokens added)"),
         spend,
         h("div", { class: "ig-rolls" }, h("div", null, "Attacker: ", crs("attacker")), h("div", null, "Defender: ", crs("defender"))),
         b.loser !== null && b.loser !== undefined ? h("div", { class: "ig-result" }, `${who(ctx, b.loser)} lost the battle`) : null)));
@@ -350,15 +379,13 @@ function makeRender(local) {
     const x = ctx.extra || {};
     if (!v || !v.records) return h("p", null, "No position to show.");
     local.lastCtx = ctx;
-    // Walk the slider's shift one intent per new view (each one a legal action), and
-    // scroll the list (not the page) to the lit row when it changes: in the next frame,
+    // Scroll the list (not the page) to the lit row when it changes: in the next frame,
     // where reading the layout forces nothing the frame would not do anyway.
     queueMicrotask(() => {
       // the slider's aim (drawn by its input handler) is for the view it was moved on
       for (const row of document.querySelectorAll(`[data-ig-board="${local.id}"] .ig-list tr.ig-aim`)) {
         row.classList.remove("ig-aim");
       }
-      walkStep(ctx, local);
     });
     const lit = `${x.list_name}|${x.lit}`;
     if (local.litShown !== lit && !local.litFrame) {
@@ -369,7 +396,7 @@ function makeRender(local) {
     }
     return h("div", { class: "ig-board", "data-ig-board": local.id },
       statusBar(ctx, v, x), prompt(ctx, v), rollPanel(ctx, v, x, local), challengePanel(ctx, v, x),
-      battlePanel(ctx, v, x), listPanel(ctx, v, x), records(ctx, v, x));
+      battlePanel(ctx, v, x, local), listPanel(ctx, v, x), records(ctx, v, x));
   };
 }
 
@@ -382,38 +409,42 @@ function scrollToLit(local) {
   return true;
 }
 
-function walkStep(ctx, local) {
-  if (local.walk === null) return;
-  const v = ctx.view || {};
-  const r = v.roll;
-  if (!ctx.live || !r || v.phase !== "spend") { local.walk = null; return; }
-  if (local.walkSent === ctx.version) return;  // wait for the kernel's answer
-  if (r.shift === local.walk) { local.walk = null; return; }
-  const step = local.walk > r.shift ? "shift +1" : "shift -1";
-  if (!ctx.legal.includes(step)) { local.walk = null; return; }
-  local.walkSent = ctx.version;
-  ctx.model.send({ type: "intent", action: step, version: ctx.version });
+/** The one action a slider control sends: the previewed landing's (ig-land) or "add k"
+ *  for the BAT slider's k (ig-add); null when it is not a legal action now. */
+function aimedAction(ctx, local, control) {
+  const x = ctx.extra || {};
+  let action = null;
+  if (control === "ig-land") {
+    const p = (x.preview || []).find((q) => q.shift === local.slider);
+    action = p ? p.action : null;
+  } else if (control === "ig-add") {
+    action = `add ${local.bat}`;
+  }
+  return action && ctx.legal.includes(action) ? action : null;
 }
 
 export function render({ model, el, host, signal }) {
-  const local = { id: `ig${++boards}`, slider: null, sliderVersion: null, walk: null, walkSent: null, lastCtx: null,
-    litShown: null, litFrame: 0 };
+  const local = { id: `ig${++boards}`, slider: null, sliderVersion: null, bat: 0, batVersion: null,
+    lastCtx: null, litShown: null, litFrame: 0, sent: null };
   const cleanup = mountBoard({ model, el, host, signal }, {
     game: "intergalactic",
     title: () => "Intergalactic",
     renderMain: makeRender(local),
   });
-  const onWalk = (ev) => {
-    const t = ev.target instanceof Element ? ev.target.closest('[data-control="ig-walk"]') : null;
+  // A slider's button sends the one action it previews (a click, one intent).
+  const onControl = (ev) => {
+    const t = ev.target instanceof Element ? ev.target.closest('[data-control="ig-land"], [data-control="ig-add"]') : null;
     if (!t || !el.contains(t) || t.closest(".bg-forks")) return;
     if (t.closest("[data-ig-board]")?.dataset.igBoard !== local.id) return;
-    local.walk = local.slider;
-    local.walkSent = null;
-    if (local.lastCtx) walkStep(local.lastCtx, local);
+    const ctx = local.lastCtx;
+    const action = ctx ? aimedAction(ctx, local, t.dataset.control) : null;
+    if (!action || local.sent === ctx.version) return;  // one intent per view
+    local.sent = ctx.version;
+    ctx.model.send({ type: "intent", action, version: ctx.version });
   };
-  el.addEventListener("click", onWalk);
+  el.addEventListener("click", onControl);
   return () => {
-    el.removeEventListener("click", onWalk);
+    el.removeEventListener("click", onControl);
     if (local.litFrame) cancelAnimationFrame(local.litFrame);
     if (cleanup) cleanup();
   };

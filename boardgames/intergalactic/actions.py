@@ -1,33 +1,35 @@
 """Intergalactic actions: one small frozen ``Move`` with a notation that round-trips.
 
-=========================  ===========================================================
-notation                   meaning
-=========================  ===========================================================
-``race <name>``            set-up: take that Race (``race roll``: roll 1D10 for it)
-``homeworld <name>``       set-up: take that Homeworld (``homeworld roll``: roll for it)
-``shift +1`` / ``-1``      after a list roll: spend 1 IT to move the total by 1 (a
-                           shift back towards the die costs nothing: only the net
-                           shift is paid, on ``accept``)
-``accept``                 take the entry the (shifted) total lands on
-``pick <name>``            "Pick one of the Above": take that entry
-``extra roll``             spend 5 IT for one more roll on the stage's list
-``end turn``               finish the turn
-``attack <player>``        Challenge: attack that living opponent (0-based index)
-``attack again``           after a battle: spend 5 IT to attack again (Challenge phase)
-``prevent battle``         Diplomacy / Truce: cancel this battle
-``allow battle``           Diplomacy / Truce: let the battle go on
-``steal <technology>``     Steal Technology: copy that technology of an opponent
-``sabotage <fleet>``       Sabotage: destroy that fleet of the opponent
-``bat +1`` / ``bat -1``    Advantage: add 1 IT to the BAT (or take one back)
-``done``                   Advantage: finish adding IT
-``discard <fleet>``        lose that fleet (battle lost or tied)
-``take <world>``           Resolution: take that world of the loser
-``remove <development>``   Resolution: eliminate that development of the loser
-=========================  ===========================================================
+=================================  ==========================================================
+notation                           meaning
+=================================  ==========================================================
+``race <name>``                    set-up: take that Race (``race roll``: roll 1D10 for it)
+``homeworld <name>``               set-up: take that Homeworld (``homeworld roll``: roll for it)
+``keep <total>``                   after a list roll: take the entry the total lands on,
+                                   spending nothing
+``land on <t> <entry> (<n> IT)``   after a list roll: spend n IT to move the total to t
+                                   (1 IT a point, up or down, within 0..101) and take
+                                   ``<entry>`` (``nothing`` below the lowest threshold); one
+                                   action per entry within reach, at its cheapest total
+``pick <name>``                    "Pick one of the Above": take that entry
+``extra roll``                     spend 5 IT for one more roll on the stage's list
+``end turn``                       finish the turn
+``attack <player>``                Challenge: attack that living opponent (0-based index)
+``attack again``                   after a battle: spend 5 IT to attack again (Challenge phase)
+``prevent battle``                 Diplomacy / Truce: cancel this battle
+``allow battle``                   Diplomacy / Truce: let the battle go on
+``steal <technology>``             Steal Technology: copy that technology of an opponent
+``sabotage <fleet>``               Sabotage: destroy that fleet of the opponent
+``add <k>``                        Advantage: add k IT to the BAT (``add 0``: none)
+``discard <fleet>``                lose that fleet (battle lost or tied)
+``take <world>``                   Resolution: take that world of the loser
+``remove <development>``           Resolution: eliminate that development of the loser
+=================================  ==========================================================
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..core.action import Action
@@ -36,12 +38,19 @@ from ..core.errors import InvalidActionError
 __all__ = ["VERBS", "Move"]
 
 _FIXED = {
-    "shift": ("+1", "-1"), "bat": ("+1", "-1"), "accept": ("",), "done": ("",),
     "extra": ("roll",), "end": ("turn",), "prevent": ("battle",), "allow": ("battle",),
 }
 _NAMED = ("race", "homeworld", "pick", "steal", "sabotage", "discard", "take", "remove",
           "attack")
-VERBS = tuple(sorted((*_FIXED, *_NAMED)))
+_NUMBERED = {
+    "keep": re.compile(r"-?\d{1,4}"),
+    "land": re.compile(r"on (\d{1,3}) (\S.*) \((\d{1,4}) IT\)"),
+    "add": re.compile(r"\d{1,4}"),
+}
+"""The token spending verbs and the shape of their argument (checked by ``parse``)."""
+_EXPECTED = {"keep": "'keep <total>'", "land": "'land on <total> <entry> (<n> IT)'",
+             "add": "'add <tokens>'"}
+VERBS = tuple(sorted((*_FIXED, *_NAMED, *_NUMBERED)))
 _CACHE: dict[tuple[str, str], Move] = {}
 
 
@@ -77,6 +86,23 @@ class Move(Action):
             return NotImplemented
         return self._text == other._text  # the notation is one-to-one
 
+    @property
+    def total(self) -> int | None:
+        """The total a ``keep`` or ``land on`` action lands on (None for other verbs)."""
+        if self.verb == "keep":
+            return int(self.arg)
+        if self.verb == "land":
+            return int(self.arg.split(" ", 2)[1])
+        return None
+
+    @property
+    def entry(self) -> str | None:
+        """The entry a ``land on`` action names (``nothing`` below the lowest threshold);
+        None for other verbs."""
+        if self.verb != "land":
+            return None
+        return self.arg.split(" ", 2)[2].rsplit(" (", 1)[0]
+
     @classmethod
     def of(cls, verb: str, arg: str = "") -> Move:
         """The shared instance of ``Move(verb, arg)``."""
@@ -98,6 +124,10 @@ class Move(Action):
             if arg not in _FIXED[verb]:
                 want = " or ".join(repr(f"{verb} {a}".strip()) for a in _FIXED[verb])
                 raise InvalidActionError(text, f"expected {want}")
+            return _CACHE.get((verb, arg)) or cls(verb, arg)
+        if verb in _NUMBERED:
+            if not _NUMBERED[verb].fullmatch(arg):
+                raise InvalidActionError(text, f"expected {_EXPECTED[verb]}")
             return _CACHE.get((verb, arg)) or cls(verb, arg)
         if not arg:
             raise InvalidActionError(text, f"{verb!r} needs a name")

@@ -595,6 +595,22 @@ def _apply_spoil(sm: _Summary, w: int, loser: int, verb: str, name: str) -> _Sum
     return c
 
 
+def _landing_move(game: Any, legal: list[Move], target: int) -> Move:
+    """The token-spending action that lands on the entry of the total ``target``: the
+    one landing on ``target`` itself (it is the entry's cheapest total when the agent
+    chose it: a cheaper one would have scored higher), else the one landing on the same
+    entry, else ``keep``."""
+    by_total = {m.total: m for m in legal}
+    if target in by_total:
+        return by_total[target]
+    e = game.landing(target)
+    name = e.name if e is not None else "nothing"
+    for m in legal:
+        if m.entry == name:
+            return m
+    return next(m for m in legal if m.verb == "keep")
+
+
 # ---------------------------------------------------------------- the agent
 class GreedyAgent:
     """A greedy computer opponent for Intergalactic (2-6 players): each decision is
@@ -608,7 +624,6 @@ class GreedyAgent:
             raise TypeError(f"seed must be an int, not {seed!r}")
         self.seed = seed
         self._rng = random.Random(seed)
-        self._targets: dict[Any, int] = {}
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed})"
@@ -629,12 +644,6 @@ class GreedyAgent:
         return handler(plan, legal)
 
     # -------------------------------------------------------- helpers
-    def _remember(self, key: Any, target: int) -> None:
-        """Keep a decision's target while its steps (``shift``, ``bat``) are played."""
-        if len(self._targets) > 64:
-            self._targets.clear()
-        self._targets[key] = target
-
     def _best(self, scored: Iterable[tuple[float, Move]]) -> Move:
         items = list(scored)
         top = max(v for v, _ in items)
@@ -663,21 +672,12 @@ class GreedyAgent:
 
     # -------------------------------------------------------- list rolls
     def _spend(self, plan: _Planner, legal: list[Move]) -> Move:
-        s = plan.s
-        cur = s.cur
-        p = plan.p
-        bonus = tuple(sorted(s.battle["bonus"].items())) if s.battle else ()
-        key = (p, cur["list"], cur["total"], cur["die"], s.tokens, s.entries, s.alive,
-               s.stage, s.turn, cur["depth"], bonus)
-        target = self._targets.get(key)
-        if target is None:
-            total, tokens = cur["total"], s.tokens[p]
-            table = plan.table(cur["list"], cur["depth"], total - tokens, total + tokens)
-            _, target = plan.best_landing(table, total, tokens)
-            self._remember(key, target)
-        at = cur["total"] + cur["shift"]
-        want = Move("accept") if at == target else Move("shift", "+1" if target > at else "-1")
-        return want if want in legal else Move("accept")
+        """The landing worth most after its cost in tokens (``best_landing``)."""
+        cur = plan.s.cur
+        total, tokens = cur["total"], plan.s.tokens[plan.p]
+        table = plan.table(cur["list"], cur["depth"], total - tokens, total + tokens)
+        _, target = plan.best_landing(table, total, tokens)
+        return _landing_move(plan.game, legal, target)
 
     def _pick(self, plan: _Planner, legal: list[Move]) -> Move:
         lst = plan.s.cur["list"]
@@ -723,29 +723,22 @@ class GreedyAgent:
         return self._best((plan.eval(_remove(plan.sm, foe, m.arg)), m) for m in legal)
 
     def _bat(self, plan: _Planner, legal: list[Move]) -> Move:
+        """The IT to add whose battle expectation, after their worth, is highest."""
         s = plan.s
         b = s.battle
         p = plan.p
         a, d = b["attacker"], b["defender"]
         sign = 1 if p == a else -1
         base = b["bat"][str(a)] - b["bat"][str(d)]
-        key = ("bat", p, a, d, base, s.tokens, s.entries, s.alive, s.stage, s.turn)
-        target = self._targets.get(key)
-        if target is None:
-            win_a, win_d, tie = plan.outcomes(a, d)
-            best, target = -1e9, 0
-            for k in range(0, s.tokens[p] + 1):
-                pw, pl, pt = _battle_probs(base + sign * k)
-                v = pw * win_a + pl * win_d + pt * tie - plan.tv * k
-                if v > best + 1e-9:
-                    best, target = v, k
-            self._remember(key, target)
-        spent = b["spend"]
-        if spent < target and Move("bat", "+1") in legal:
-            return Move("bat", "+1")
-        if spent > target and Move("bat", "-1") in legal:
-            return Move("bat", "-1")
-        return Move("done")
+        win_a, win_d, tie = plan.outcomes(a, d)
+        best, target = -1e9, 0
+        for k in range(0, s.tokens[p] + 1):
+            pw, pl, pt = _battle_probs(base + sign * k)
+            v = pw * win_a + pl * win_d + pt * tie - plan.tv * k
+            if v > best + 1e-9:
+                best, target = v, k
+        want = Move.of("add", str(target))
+        return want if want in legal else Move.of("add", "0")
 
     def _discard(self, plan: _Planner, legal: list[Move]) -> Move:
         return self._best((plan.eval(_remove(plan.sm, plan.p, m.arg)), m) for m in legal)

@@ -1,7 +1,8 @@
 """Invariants of an Intergalactic position, checked by the conformance tests at every
 step: tokens within the cap, entries held at most once, eliminated players never act, the
 incrementally kept attribute levels equal to a computation from scratch, the phase
-"over" exactly when the stage is, and no shift without a list roll."""
+"over" exactly when the stage is, and no shift without a list roll or before it is
+chosen."""
 
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ def invariants(game: Intergalactic) -> list[str]:
         bad.append(f"stage {s.stage!r} and phase {s.phase!r} disagree on the game's end")
     if s.roll is None and s.shift != 0:  # ``cur`` reads the shift of the roll from it
         bad.append(f"a shift of {s.shift} without a list roll")
+    if s.phase == "spend" and s.active is not None and s.shift != 0:  # chosen with it
+        bad.append(f"a shift of {s.shift} before the token-spending decision")
     if s.stage not in ("setup", "over") and any(r is None for r in s.races):
         bad.append("a player has no race after set-up")
     return bad

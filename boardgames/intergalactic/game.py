@@ -22,7 +22,7 @@ from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, STAGES, Entry
-from .odds import _STAGE_WEIGHTS, _table, lookup
+from .odds import _STAGE_WEIGHTS, AGAIN, _table, lookup
 from .rules import Rules
 
 __all__ = ["Intergalactic", "IntergalacticState"]
@@ -464,26 +464,57 @@ _notation = attrgetter("_text")
 """A move's notation (``str(move)``) read in C: a sort key that runs no Python frame."""
 _TABLES = {name: _table(name) for name in STAGE_LIST.values()}
 """Per rolled list, the entry landed on for totals 0..101 (``odds.lookup``)."""
-_LANDED = {lst: {e.name: tuple((p, lst, e.name) for p in range(6)) for e in rows}
+_LANDED = {lst: {e.name: tuple((p, lst, e.name) for p in range(6))
+                 for e in (*rows, *([AGAIN[lst]] if lst in AGAIN else []))}
            for lst, rows in LISTS.items()}
 """``s.landed`` for every entry and player, made once (see ``_SHARED``)."""
 assert all(e.list == lst for lst, rows in LISTS.items() for e in rows)
 _CRIMINAL_NAMES = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)
 _move = Move.of
-_ACCEPT, _UP, _DOWN = _move("accept"), _move("shift", "+1"), _move("shift", "-1")
-_SPEND = {(u, d): (_ACCEPT, *([_UP] if u else []), *([_DOWN] if d else []))
-          for u in (False, True) for d in (False, True)}
-_DONE, _BAT_UP, _BAT_DOWN = _move("done"), _move("bat", "+1"), _move("bat", "-1")
-_BAT = {(u, d): (*([_BAT_UP] if u else []), *([_BAT_DOWN] if d else []), _DONE)
-        for u in (False, True) for d in (False, True)}
 _EXTRA = (_move("end", "turn"), _move("extra", "roll"))
 _AGAIN = (_move("attack", "again"), _move("end", "turn"))
 _PREVENT = (_move("allow", "battle"), _move("prevent", "battle"))
-_SPEND_BY = ((_SPEND[False, False], _SPEND[False, True]),
-             (_SPEND[True, False], _SPEND[True, True]))
-"""``_SPEND`` indexed by the two bools directly (no key tuple is made)."""
-for _moves in (*_SPEND.values(), *_BAT.values(), _EXTRA, _AGAIN, _PREVENT):
+for _moves in (_EXTRA, _AGAIN, _PREVENT):
     assert list(_moves) == sorted(_moves, key=str)  # legal_actions() are sorted
+
+
+def _reach(total: int, tokens: int) -> range:
+    """The totals a roll of ``total`` can be moved to with ``tokens`` IT, 1 IT a point
+    (ruling 2): up to ``tokens`` either way, the landing within 0..101 (a total already
+    outside stays where it is or moves towards it)."""
+    return range(min(total, max(total - tokens, 0)), max(total, min(total + tokens, 101)) + 1)
+
+
+@lru_cache(maxsize=65536)
+def _spend_moves(list_name: str, total: int, tokens: int, twice: bool) -> tuple[Move, ...]:
+    """The token-spending decision of a list roll totalling ``total``, with ``tokens`` IT
+    to spend (ruling 2), as one choice: ``keep <total>`` (nothing spent) and, for every
+    other entry (or nothing) within reach, ``land on <t> <entry> (<n> IT)`` at the
+    cheapest total ``t`` that lands on it; sorted by notation. ``twice``: a roll made for
+    a "Roll Twice" (its 101+ is "Pick one of the Above", ``odds.lookup``)."""
+    here = lookup(list_name, total, twice=twice)
+    best: dict[str | None, tuple[int, int]] = {}  # entry name -> (cost, total)
+    for t in _reach(total, tokens):
+        e = lookup(list_name, t, twice=twice)
+        if e is here:
+            continue
+        name = e.name if e is not None else None
+        cost = abs(t - total)
+        if name not in best or cost < best[name][0]:
+            best[name] = (cost, t)
+    moves = [_move("keep", str(total))]
+    moves += [_move("land", f"on {t} {name or 'nothing'} ({cost} IT)")
+              for name, (cost, t) in best.items()]
+    return tuple(sorted(moves, key=_notation))
+
+
+@lru_cache(maxsize=256)
+def _add_moves(tokens: int) -> tuple[Move, ...]:
+    """The Advantage phase's decision with ``tokens`` IT: ``add k`` for k = 0..tokens (ruling
+    7: "each may add IT 1:1"), sorted by notation."""
+    return tuple(sorted((_move("add", str(k)) for k in range(tokens + 1)), key=_notation))
+
+
 _ROLL_RACE, _ROLL_HOME = _move("race", "roll"), _move("homeworld", "roll")
 _SPOILS_MOVES = {(v, n): _move(v, n) for v, names in (("take", _WORLD_NAMES),
                                                        ("remove", _DEVELOPMENT_NAMES))
@@ -550,7 +581,7 @@ class Intergalactic(Game):
     :meth:`scenario` to set up any position."""
 
     name = "intergalactic"
-    version = 1
+    version = 2
     Action = Move
     Rules = Rules
 
@@ -717,29 +748,21 @@ class Intergalactic(Game):
         new = _object_new(IntergalacticState)
         (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
          new.rare, new.roll, new.shift, new.todo, new.tokens, _) = snap
-        legal = None
-        if x is _UP or x is _DOWN:  # a third of all steps: what _act does, written out
-            r = s.roll
-            shift = new.shift = s.shift + (1 if x is _UP else -1)
-            landing = r[_C_TOTAL] + shift  # and what legal_actions() will list: _legal's
-            t = new.tokens[r[_C_PLAYER]]
-            legal = _SPEND_BY[landing < 101 and abs(shift + 1) <= t][
-                landing > 0 and abs(shift - 1) <= t]
-        else:
-            try:
-                if x is _ACCEPT:  # the next most frequent: _act's case, written out
-                    new.active = None
-                    self._land(new, log)
-                    self._advance(new, log)
-                else:
-                    self._act(new, x, log)
-            except BaseException:
-                del log[mark:]
-                raise
+        try:
+            if s.phase == "spend":  # the most frequent decision: _act's case, written out
+                new.active = None
+                new.shift = x.total - s.roll[_C_TOTAL]
+                self._land(new, log)
+                self._advance(new, log)
+            else:
+                self._act(new, x, log)
+        except BaseException:
+            del log[mark:]
+            raise
         self._undo.append(snap)
         self._s = new
         self._hist.append((s.active, x, x._text))
-        self._legal_cache = legal
+        self._legal_cache = None
         self._redo.clear()
         if new.chance is not None and self._auto:
             self._settle()
@@ -798,14 +821,8 @@ class Intergalactic(Game):
                     log.append(_ROLL_HEADS[p][outcome] + mid + (_NUM.get(total) or str(total)))
                     new.roll = (p, lst, outcome, mod, total, depth, temp)
                     new.shift = 0
-                    if new.tokens[p] > 0:
-                        new.phase = "spend"
-                        new.active = p
-                        if max(new.tokens) > 20:
-                            self._cap_tokens(new, log)
-                        t = new.tokens[p]  # what legal_actions() will list (shift 0)
-                        legal = _SPEND_BY[total < 101 and t >= 1][total > 0 and t >= 1]
-                    else:
+                    legal = self._spend_choice(new, log)
+                    if legal is None:
                         self._land(new, log)
                         self._advance(new, log)
                 else:
@@ -852,11 +869,9 @@ class Intergalactic(Game):
             if s.chance is not None or s.phase == "over":
                 cached = ()
             elif s.phase == "spend":  # most decisions: _legal's first case, written out
-                shift = s.shift
-                landing = s.roll[_C_TOTAL] + shift
-                t = s.tokens[s.active]
-                cached = _SPEND_BY[landing < 101 and abs(shift + 1) <= t][
-                    landing > 0 and abs(shift - 1) <= t]
+                r = s.roll
+                cached = _spend_moves(r[_C_LIST], r[_C_TOTAL], s.tokens[s.active],
+                                      r[_C_DEPTH] >= self.rules.roll_twice_depth)
             else:
                 cached = self._legal(s)
             self._legal_cache = cached
@@ -866,14 +881,11 @@ class Intergalactic(Game):
         p = s.active
         ph = s.phase
         if ph == "spend":
-            shift = s.shift
-            landing = s.roll[_C_TOTAL] + shift
-            t = s.tokens[p]
-            return _SPEND[landing < 101 and abs(shift + 1) <= t,
-                          landing > 0 and abs(shift - 1) <= t]
+            r = s.roll
+            return _spend_moves(r[_C_LIST], r[_C_TOTAL], s.tokens[p],
+                                r[_C_DEPTH] >= self.rules.roll_twice_depth)
         if ph == "bat":
-            spent = s.battle["spend"]
-            return _BAT[spent < s.tokens[p], spent > 0]
+            return _add_moves(s.tokens[p])
         if ph == "extra":
             return _EXTRA
         if ph == "again":
@@ -905,13 +917,14 @@ class Intergalactic(Game):
     def _why_illegal(self, s: IntergalacticState, action: Move) -> tuple[str, str]:
         verbs = {m.verb for m in self._legal(s)}
         p = s.active
-        if action.verb == "shift" and s.phase == "spend":
-            shift = s.shift
-            return ("Token spending", f"you have {s.tokens[p]} IT, the shift is {shift:+d} "
-                                      f"and the landing {s.roll[_C_TOTAL] + shift} (0..101)")
-        if action.verb == "bat" and s.phase == "bat":
-            return ("Token spending", f"you have {s.tokens[p]} IT and have added "
-                                      f"{s.battle['spend']} to the BAT")
+        if action.verb in ("keep", "land") and s.phase == "spend":
+            return ("Token spending (ruling 2)",
+                    f"the roll totals {s.roll[_C_TOTAL]} and you have {s.tokens[p]} IT: "
+                    "keep it, or land on an entry within reach at its cheapest total, as "
+                    "legal_actions() lists")
+        if action.verb == "add" and s.phase == "bat":
+            return ("Token spending (ruling 7)",
+                    f"you have {s.tokens[p]} IT to add to the BAT (add 0..{s.tokens[p]})")
         if action.verb == "extra" and "extra" not in verbs:
             return ("extra roll", "an extra roll costs 5 IT and is offered after the roll")
         if action.verb in verbs:
@@ -997,12 +1010,8 @@ class Intergalactic(Game):
                 s.chance = (v, p)
             else:
                 self._take_origin(s, p, v, arg, log)
-        elif v == "shift":
-            s.shift += 1 if arg == "+1" else -1
-            s.phase = "spend"
-            s.active = p
-            return
-        elif v == "accept":
+        elif v == "keep" or v == "land":
+            s.shift = mv.total - s.roll[_C_TOTAL]  # type: ignore[operator]
             self._land(s, log)
         elif v == "pick":
             log.append(_PICK_LINES[p][arg])
@@ -1036,19 +1045,13 @@ class Intergalactic(Game):
             foe = self._foe(s, p)
             self._lose(s, foe, arg, log, f"sabotaged by P{p}")
             self._eliminate_check(s, foe, True, log)
-        elif v == "bat":
-            _own_battle(s)["spend"] += 1 if arg == "+1" else -1
-            s.phase = "bat"
-            s.active = p
-            return
-        elif v == "done":
-            b = _own_battle(s)
-            if b["spend"]:
-                s.tokens = _set(s.tokens, p, s.tokens[p] - b["spend"])
-                b["bat"] = {**b["bat"], str(p): b["bat"][str(p)] + b["spend"]}
-                log.append(f"P{p} adds {b['spend']} IT to the BAT "
-                           f"(now {b['bat'][str(p)]:+d})")
-            b["spend"] = 0
+        elif v == "add":
+            k = int(arg)
+            if k:
+                b = _own_battle(s)
+                s.tokens = _set(s.tokens, p, s.tokens[p] - k)
+                b["bat"] = {**b["bat"], str(p): b["bat"][str(p)] + k}
+                log.append(f"P{p} adds {k} IT to the BAT (now {b['bat'][str(p)]:+d})")
         elif v == "discard":
             self._lose(s, p, arg, log, "battle")
             self._eliminate_check(s, p, True, log)
@@ -1076,7 +1079,7 @@ class Intergalactic(Game):
     def _start_battle(self, s: IntergalacticState, a: int, d: int, log: list[str]) -> None:
         log.append(f"P{a} attacks P{d}")
         s.battle = {"attacker": a, "defender": d, "bonus": {}, "bat": {str(a): 0, str(d): 0},
-                    "spend": 0, "rolls": {}, "loser": None}
+                    "rolls": {}, "loser": None}
         s.todo = _todo(("roll_s", a), ("roll_s", d), ("advantage",), ("bat", a), ("bat", d),
                        ("battle", a), ("battle", d), ("resolve",), rest=s.todo)
 
@@ -1084,6 +1087,25 @@ class Intergalactic(Game):
         s.todo = _todo(*(t for t in _tasks(s.todo) if t[0] not in _BATTLE_TASKS))
 
     # ------------------------------------------------------------------ list rolls
+    def _spend_choice(self, s: IntergalacticState, log: list[str]) -> tuple[Move, ...] | None:
+        """After the die of the list roll ``s.roll``: the roller's token-spending
+        decision (ruling 2), made the phase ``spend``; its moves are returned (what
+        ``legal_actions()`` will list). None when there is nothing to decide (no IT, or
+        no other entry within reach): the caller lands on the total as it is."""
+        r = s.roll
+        p = r[_C_PLAYER]
+        if s.tokens[p] <= 0:
+            return None
+        if max(s.tokens) > 20:
+            self._cap_tokens(s, log)
+        moves = _spend_moves(r[_C_LIST], r[_C_TOTAL], s.tokens[p],
+                             r[_C_DEPTH] >= self.rules.roll_twice_depth)
+        if len(moves) == 1:
+            return None
+        s.phase = "spend"
+        s.active = p
+        return moves
+
     def _land(self, s: IntergalacticState, log: list[str]) -> None:
         cur = s.roll
         p, shift = cur[_C_PLAYER], s.shift
@@ -1092,6 +1114,9 @@ class Intergalactic(Game):
             s.tokens = (*t[:p], t[p] - abs(shift), *t[p + 1:])
         total = cur[_C_TOTAL] + shift
         e = _TABLES[cur[_C_LIST]][total if 0 <= total <= 101 else (0 if total < 0 else 101)]
+        if e is not None and e.special == "twice" and \
+                cur[_C_DEPTH] >= self.rules.roll_twice_depth:
+            e = AGAIN[e.list]  # a roll made for Roll Twice lands on 101+ again (ruling 2)
         key = (p, total, shift, None if e is None else e.name)
         line = _LAND_LINES.get(key)
         if line is None:
@@ -1130,13 +1155,9 @@ class Intergalactic(Game):
                 self._gain(s, p, e.name, log)
                 if cur[_C_TEMP]:
                     s.temp = _set(s.temp, p, (*s.temp[p], e.name))
-        elif special == "twice":
-            if cur[_C_DEPTH] < self.rules.roll_twice_depth:
-                r = ("roll", p, e.list, 0, cur[_C_DEPTH] + 1, cur[_C_TEMP])
-                s.todo = (r, (r, s.todo))
-            else:  # a roll made for "Roll Twice" lands on 101+ again (ruling 2)
-                log.append("  a Roll Twice roll on 101+ again: Pick one of the Above")
-                self._offer_pick(s, p, e.list, cur)
+        elif special == "twice":  # (at the depth limit ``_land`` gives ``AGAIN``'s pick)
+            r = ("roll", p, e.list, 0, cur[_C_DEPTH] + 1, cur[_C_TEMP])
+            s.todo = (r, (r, s.todo))
         elif special == "pick":
             self._offer_pick(s, p, e.list, cur)
         elif special == "steal":
@@ -1190,9 +1211,7 @@ class Intergalactic(Game):
             log.append(f"P{p} rolls {o} on the {lst} list ({mod:+d}): {total}")
             s.roll = (p, lst, o, mod, total, depth, temp)
             s.shift = 0
-            if s.tokens[p] > 0:
-                s.phase, s.active = "spend", p
-            else:
+            if self._spend_choice(s, log) is None:
                 self._land(s, log)
         elif kind == "income":
             p, bonus = ch[2], ch[3]
@@ -1295,8 +1314,6 @@ class Intergalactic(Game):
             self._advantage(s, log)
         elif kind == "bat":
             p = task[1]
-            if s.battle["spend"]:
-                _own_battle(s)["spend"] = 0
             if s.tokens[p] > 0:
                 s.phase, s.active = "bat", p
         elif kind == "battle":

@@ -96,7 +96,8 @@ def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,
               held: Iterable[str] = (), *, twice: bool = False) -> Dist:
     """Exact distribution of the entry name one d100 roll on ``list_name`` gives (None:
     nothing) when the player adds ``modifier`` and then spends up to ``tokens`` IT, 1 per
-    point of shift in either direction, optimally.
+    point of shift in either direction, optimally (in the game: the one ``keep`` / ``land
+    on <t> <entry> (<n> IT)`` action that takes that entry).
 
     "Best" is the list's own ranking: the reachable entry with the highest threshold that
     the player does not hold (names in ``held``; pass an entry whose requirement is not met

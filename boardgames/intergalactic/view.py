@@ -64,7 +64,7 @@ def view(game: Intergalactic, s: IntergalacticState, player: int | None) -> dict
         v["battle"] = {
             "attacker": b["attacker"], "defender": b["defender"],
             "bonus": {k: dict(t) for k, t in b["bonus"].items()},
-            "bat": dict(b["bat"]), "spend": b["spend"], "rolls": dict(b["rolls"]),
+            "bat": dict(b["bat"]), "rolls": dict(b["rolls"]),
             "loser": b["loser"],
         }
     return v

@@ -11,14 +11,16 @@ hidden cards, and the seed is never synced):
 ``lit``
     The entry the pending roll lands on (as shifted so far), else the last one landed on.
 ``preview``
-    With a roll pending: every total the roller can still reach with their tokens (the
-    shift, its cost in IT, the entry and whether it would give anything), so the landing
-    is previewed before ``accept``.
+    With a roll pending: every total the roller can reach with their tokens (the shift,
+    its cost in IT, the entry, whether it would give anything, and ``action``: the one
+    token-spending action that lands on that entry, ``keep <total>`` or ``land on ...``
+    at the entry's cheapest total), so the board's slider previews the landing and a
+    click sends that one action.
 ``battle``
     During a battle: both players' ten compared attributes (stratagem bonuses included)
     and who has the Advantage in each, the Advanced count, the Battle Advantage Totals
-    (provisional until the Advantage phase), the exact ``battle_odds`` before any token
-    is added and with the tokens added so far, and the odds for each extra IT.
+    (provisional until the Advantage phase), the exact ``battle_odds`` now, and, while a
+    player adds IT, the odds for each ``add k`` that player can pay (``ladder``).
 ``targets``
     In the Challenge phase: for each opponent the attacker may name, the BATs the
     attributes give now (before stratagems and tokens) and the exact odds.
@@ -44,7 +46,6 @@ _SPECIAL = {
     "prevent": "You may prevent the battle this turn", "sabotage": "Destroy 1 target Fleet",
     "jam": "Opponent gets -50 to his Conflict Roll",
 }
-_ODDS_LADDER = 8
 
 
 def entry_note(e: Entry) -> str:
@@ -158,6 +159,9 @@ class IntergalacticBoard(Board):
         hi = max(total, min(total + tokens, 101))
         held = set(s.entries[p])
         attrs = game.attributes(p)
+        here = game.landing(total)
+        action = {a.entry or (here.name if here else "nothing"): str(a)
+                  for a in game.legal_actions()}
         out = []
         for t in range(lo, hi + 1):
             e = game.landing(t)
@@ -167,9 +171,10 @@ class IntergalacticBoard(Board):
                 gives = e.name not in held and (e.req is None or attrs[e.req[0]] >= e.req[1])
             else:
                 gives = e.special != "lost"
+            name = e.name if e else None
             out.append({"total": t, "shift": t - total, "cost": abs(t - total),
-                        "entry": e.name if e else None, "gives": gives,
-                        "now": t == total + cur["shift"]})
+                        "entry": name, "gives": gives, "now": t == total + cur["shift"],
+                        "action": action.get(name or "nothing")})
         return out
 
     @staticmethod
@@ -202,28 +207,25 @@ class IntergalacticBoard(Board):
         bat = ({"attacker": b["bat"][str(a)], "defender": b["bat"][str(d)]} if computed
                else dict(base))
         spender = s.active if s.phase == "bat" else None
-        spend = b["spend"] if spender is not None else 0
-        now = dict(bat)
         ladder = []
         if spender is not None:
             side = "attacker" if spender == a else "defender"
-            now[side] += spend
-            for k in range(0, min(s.tokens[spender], _ODDS_LADDER * 5) + 1, 5):
+            for k in range(s.tokens[spender] + 1):
                 x = dict(bat)
                 x[side] += k
                 p = battle_odds(x["attacker"], x["defender"]).prob(side)
                 ladder.append({"tokens": k, "p": f"{p.numerator}/{p.denominator}",
-                               "prob": float(p)})
+                               "prob": float(p), "action": f"add {k}"})
 
         def side(k: str) -> str:
             return "attacker" if k == str(a) else "defender"
 
         return {
             "attacker": a, "defender": d, "rows": rows, "computed": computed,
-            "bat_base": base, "bat": bat, "bat_now": now, "spender": spender, "spend": spend,
+            "bat_base": base, "bat": bat, "spender": spender,
             "bonus": {side(k): dict(v) for k, v in b["bonus"].items()},
             "odds_base": dist_rows(battle_odds(base["attacker"], base["defender"])),
-            "odds": dist_rows(battle_odds(now["attacker"], now["defender"])),
+            "odds": dist_rows(battle_odds(bat["attacker"], bat["defender"])),
             "ladder": ladder,
             "tokens": {"attacker": s.tokens[a], "defender": s.tokens[d]},
             "rolls": {side(k): v for k, v in b["rolls"].items()},

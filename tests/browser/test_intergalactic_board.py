@@ -2,12 +2,13 @@
 
 Runs a temporary copy of notebooks/intergalactic.ipynb with "Run All Cells" (the notebook
 leaves player 0 at their first Research roll, with tokens), then, on the same page: the
-board renders with its test hooks; tokens are spent by clicking (shift, then accept) and
-the Python game (read back from a cell) made exactly those moves; undo by clicking; the
-slider walks the shift one legal intent at a time; forged intents are refused, the error
-drawn and the game unchanged; the Conflict what-if board shows the comparison and the
-exact odds; screenshots (test-artifacts/); the latency of click -> kernel -> new view
-drawn, measured inside the page over 40 clicks (test-artifacts/
+board renders with its test hooks (a button per token-spending action); one click spends
+the tokens and the Python game (read back from a cell) made exactly that move; undo by
+clicking; the slider previews a total and *Land there* sends its one action; forged
+intents are refused, the error drawn and the game unchanged; the Conflict what-if board
+shows the comparison and the exact odds, and "add k" is one click; screenshots
+(test-artifacts/); the latency of click -> kernel -> new view drawn, measured inside the
+page over 40 clicks on the what-if board ("add 1", then undo: test-artifacts/
 ui-benchmarks-intergalactic.json); and the computer opponents play at a visible pace.
 """
 
@@ -77,7 +78,9 @@ def test_board_renders_with_its_test_hooks(nb: Notebook) -> None:
     st = nb.state()
     assert int(board.get_attribute("data-version")) == st["version"]
     legal = json.loads(nb.python("print(__import__('json').dumps(board.legal))"))
-    assert sorted(nb.actions()) == sorted(legal) == ["accept", "shift +1", "shift -1"]
+    roll = nb.roll()["roll"]
+    assert sorted(nb.actions()) == sorted(legal)
+    assert f"keep {roll['total']}" in legal and any(a.startswith("land on ") for a in legal)
     expect(board.locator(".ig-record")).to_have_count(4)
     expect(board.locator(".ig-list tr.ig-lit")).to_have_count(1)
     expect(board.locator(".ig-preview .ig-pv-now")).to_have_count(1)
@@ -86,53 +89,55 @@ def test_board_renders_with_its_test_hooks(nb: Notebook) -> None:
                           ".every(e => e.tagName === 'BUTTON')")
 
 
-def test_spend_tokens_by_clicking_then_accept(nb: Notebook) -> None:
+def _cheapest_landing(nb: Notebook) -> str:
+    """The legal ``land on`` action of player 0 that costs least (then: lowest total)."""
+    acts = [a for a in nb.actions() if a.startswith("land on ")]
+    return min(acts, key=lambda a: (int(a.rsplit("(", 1)[1].split()[0]), a))
+
+
+def test_spend_tokens_with_one_click(nb: Notebook) -> None:
     before = nb.state()
     roll = nb.roll()
     assert roll["phase"] == "spend" and roll["player"] == 0 and roll["tokens"] >= 2
-    landing = nb.board().locator(".ig-landing")
-    shown = landing.inner_text()
-    nb.click_action("shift +1")
-    after = nb.roll()["roll"]
-    assert after["shift"] == roll["roll"]["shift"] + 1
-    expect(landing).to_have_text(f"{after['landing']}: {after['entry'] or 'nothing'}")
-    assert landing.inner_text() != shown
-    lit = nb.board().locator(".ig-list tr.ig-lit")
-    if after["entry"]:
-        expect(lit).to_have_attribute("data-name", after["entry"])
-    nb.saved["before accept"] = nb.state()
-    nb.click_action("accept")
+    action = _cheapest_landing(nb)
+    cost = int(action.rsplit("(", 1)[1].split()[0])
+    nb.saved["before landing"] = before
+    nb.click_action(action)
     st = nb.state()
-    assert st["actions"] == [*before["actions"], "shift +1", "accept"]
+    assert st["actions"] == [*before["actions"], action]  # one click, one action
     assert st["error"] == "" and nb.board().locator(".bg-error").count() == 0
-    assert nb.roll()["tokens"] == roll["tokens"] - 1
+    assert nb.roll()["tokens"] == roll["tokens"] - cost
 
 
 def test_undo_by_clicking(nb: Notebook) -> None:
-    target = nb.saved["before accept"]
+    target = nb.saved["before landing"]
     old = nb.version()
     nb.control("undo").click()
     nb.wait_version_change(old)
     st = nb.state()
     assert st["json"] == target["json"] and st["actions"] == target["actions"]
-    assert sorted(nb.actions()) == ["accept", "shift +1", "shift -1"]
+    assert nb.roll()["phase"] == "spend"
+    expect(nb.board().locator(".ig-preview .ig-pv-now")).to_have_count(1)
 
 
-def test_the_slider_walks_the_shift_one_intent_at_a_time(nb: Notebook) -> None:
+def test_the_slider_previews_a_landing_and_one_click_takes_it(nb: Notebook) -> None:
     before = nb.state()
-    roll = nb.roll()
-    start, tokens = roll["roll"]["shift"], roll["tokens"]
-    goal = -min(2, tokens)
+    preview = json.loads(nb.python(
+        "print(__import__('json').dumps(board.extra['preview']))"))
+    goal = min(preview, key=lambda p: p["shift"])  # the farthest down
     slider = nb.control("ig-slider")
     slider.evaluate("(s, v) => { s.value = String(v); "
-                    "s.dispatchEvent(new Event('input', { bubbles: true })); }", goal)
-    expect(nb.board().locator(".ig-preview-text")).to_contain_text(f"{goal} \u2192")
-    nb.control("ig-walk").click()
-    expect(nb.board().locator(".ig-shiftval")).to_contain_text(f"\u2212 {-goal} shift")
-    steps = start - goal
+                    "s.dispatchEvent(new Event('input', { bubbles: true })); }", goal["shift"])
+    expect(nb.board().locator(".ig-preview-text")).to_contain_text(goal["action"])
+    old = nb.version()
+    nb.control("ig-land").click()
+    nb.wait_version_change(old)
     st = nb.state()
-    assert st["actions"] == [*before["actions"], *["shift -1"] * steps]
-    assert nb.roll()["roll"]["shift"] == goal
+    assert st["actions"] == [*before["actions"], goal["action"]]  # one intent
+    old = nb.version()
+    nb.control("undo").click()  # back to the roll for the tests below
+    nb.wait_version_change(old)
+    assert nb.state()["json"] == before["json"]
 
 
 def test_forged_intents_are_refused_shown_and_change_nothing(nb: Notebook) -> None:
@@ -141,9 +146,10 @@ def test_forged_intents_are_refused_shown_and_change_nothing(nb: Notebook) -> No
     board.evaluate("b => { const e = b.querySelector(':scope > .bg-content [data-action]');"
                    " e.dataset.action = 'attack 1'; e.click(); }")
     expect(board.locator(".bg-error")).to_contain_text("attack 1")
+    keep = next(a for a in nb.actions() if a.startswith("keep "))
     for msg, shown in (
-        ({"type": "intent", "action": "shift +1", "version": 10**6}, "future"),
-        ({"type": "intent", "action": "accept", "version": 1, "tokens": 99}, "unexpected"),
+        ({"type": "intent", "action": keep, "version": 10**6}, "future"),
+        ({"type": "intent", "action": keep, "version": 1, "tokens": 99}, "unexpected"),
         ({"type": "intent", "action": "pick Telepathy", "version": before["version"]},
          "not a legal action"),
         ({"type": "set_tokens", "player": 0, "tokens": 99}, "unknown message type"),
@@ -164,14 +170,19 @@ def test_the_conflict_board_compares_and_shows_the_exact_odds(nb: Notebook) -> N
     expect(battle).to_contain_text("Exact odds")
     expect(battle.locator(".ig-compare tbody tr")).to_have_count(11)
     expect(battle.locator(".ig-plus5").first).to_be_visible()
-    assert sorted(nb.actions(WHAT_IF_CELL)) == ["bat +1", "done"]
+    tokens = json.loads(nb.python("print(what_if.game.state.tokens[0])"))
+    assert sorted(nb.actions(WHAT_IF_CELL)) == sorted(f"add {k}" for k in range(tokens + 1))
     odds = json.loads(nb.python(
         "print(__import__('json').dumps(what_if.extra['battle']['odds']))"))
     win = next(r for r in odds if r["outcome"] == "attacker")
     expect(battle.locator(".ig-odds-attacker .bg-prob").first).to_contain_text(
         f"{win['prob'] * 100:.1f}%")
-    nb.click_action("bat +1", WHAT_IF_CELL)
-    expect(battle.locator(".ig-spendval")).to_have_text("1 IT")
+    bat = json.loads(nb.python("print(what_if.extra['battle']['bat']['attacker'])"))
+    nb.click_action("add 1", WHAT_IF_CELL)  # one click: the IT added, the defender next
+    expect(battle.locator(".ig-compare tfoot .ig-bat").first).to_have_text(str(bat + 1))
+    old = nb.version(WHAT_IF_CELL)
+    nb.control("undo", WHAT_IF_CELL).click()  # back to the choice (the latency test below)
+    nb.wait_version_change(old, WHAT_IF_CELL)
 
 
 def test_screenshots(nb: Notebook) -> None:
@@ -191,11 +202,13 @@ def test_screenshots(nb: Notebook) -> None:
 
 
 def test_click_latency(nb: Notebook) -> None:
-    shift = "print(__import__('json').dumps(board.game.view(0)['roll']['shift']))"
-    before = json.loads(nb.python(shift))
-    probe = LatencyProbe(nb, "board")
+    """On the what-if board (no computer players, dice waiting): click "add 1", then the
+    undo control, 20 times each; the intents' clicks are timed."""
+    tokens = "print(what_if.game.state.tokens[0])"
+    before = json.loads(nb.python(tokens))
+    probe = LatencyProbe(nb, "what_if", WHAT_IF_CELL)
     probe.start()
-    run = nb.content().evaluate(
+    run = nb.content(WHAT_IF_CELL).evaluate(
         """async (c) => {
           """ + NEXT_FRAME_JS + """
           const frames = [];
@@ -208,35 +221,33 @@ def test_click_latency(nb: Notebook) -> None:
             obs.observe(b, { attributes: true, attributeFilter: ['data-version'] });
           });
           const out = [];
-          let up = true;
-          let net = 0;
-          while (out.length < 40) {
-            const find = () => c.querySelector(`[data-action="shift ${up ? '+1' : '-1'}"]`);
-            let el = find();
-            if (!el) { up = !up; el = find(); }
+          while (out.length < 20) {
+            const el = c.querySelector('[data-action="add 1"]');
             if (!el) break;
-            const old = b.dataset.version;
+            let old = b.dataset.version;
             const t0 = performance.now();
             el.click();
             await waitVersion(old);
             out.push(performance.now() - t0);
             if (Number(b.dataset.version) !== Number(old) + 1) throw new Error('not one view');
-            net += up ? 1 : -1;
             await nextFrame(); frames.push(performance.now() - t0);
-            up = !up;
+            """ + PAUSE_JS + """
+            old = b.dataset.version;
+            c.querySelector('[data-control="undo"]').click();
+            await waitVersion(old);
             """ + PAUSE_JS + """
           }
-          return { times: out, net, frames };
+          return { times: out, frames };
         }""")
     probe.stop()
     times = run["times"]
-    assert len(times) >= 30
-    # Correct, not only fast: one intent and one new view per click, none refused, and
-    # the roll shifted by what the clicks add up to.
-    assert [r["type"] for r in probe.kernel_timings] == ["intent"] * len(times)
+    assert len(times) >= 20
+    # Correct, not only fast: one intent and one new view per click, each taken back by
+    # one undo, none refused; the tokens as they were.
+    assert [r["type"] for r in probe.kernel_timings] == ["intent", "undo"] * len(times)
     assert probe.kernel_error == ""
-    assert json.loads(nb.python(shift)) == before + run["net"]
-    stats = nb.board().evaluate("b => b.bgStats()")
+    assert json.loads(nb.python(tokens)) == before
+    stats = nb.board(WHAT_IF_CELL).evaluate("b => b.bgStats()")
     times.sort()
     result = {
         "click_to_render_ms": {
@@ -247,9 +258,9 @@ def test_click_latency(nb: Notebook) -> None:
                                      "max": round(max(stats["renderMs"]), 1)},
         "notebook_open_and_run_all_s": round(nb.opened_in, 1),
         "goal": {"click_p95_ms": 100},
-        "measured": "inside the page: performance.now() from el.click() on 'shift +1' / "
-                    "'shift -1' until the board's data-version changes (set after the new "
-                    "view is drawn), 4-player game, 3 computer opponents waiting",
+        "measured": "inside the page: performance.now() from el.click() on 'add 1' until "
+                    "the board's data-version changes (set after the new view is drawn), "
+                    "the Conflict what-if board, each click taken back by an undo",
         "click_to_next_frame_ms": frame_summary(run["frames"]),
         **probe.report(),
     }
@@ -261,7 +272,7 @@ def test_click_latency(nb: Notebook) -> None:
 
 def test_the_computers_play_at_a_visible_pace(nb: Notebook) -> None:
     board = nb.board()
-    nb.click_action("accept")
+    nb.click_action(next(a for a in nb.actions() if a.startswith("keep ")))
     if "extra roll" in nb.actions():
         nb.click_action("end turn")
     # Record when the board changes, inside the page, for 2.5 s (pace 0.5 s).

@@ -34,6 +34,8 @@ __all__ = [
     "battle",
     "chance",
     "force",
+    "keep",
+    "land",
     "list_rows",
     "norm",
     "play",
@@ -41,6 +43,7 @@ __all__ = [
     "quote",
     "rec",
     "refused",
+    "rolled",
     "ruling_sentences",
     "rulings",
     "scenario",
@@ -220,12 +223,39 @@ def refused(g: Intergalactic, action: Any, *words: str) -> str:
     return msg
 
 
+def keep(g: Intergalactic) -> str:
+    """The notation of the token-spending action that spends nothing (``keep <total>``)."""
+    return f"keep {g.state.cur['total']}"
+
+
+def land(g: Intergalactic, total: int) -> str:
+    """The notation of the token-spending action that lands on ``total`` (asserting it is
+    offered)."""
+    for a in g.legal_actions():
+        if a.total == total:
+            return str(a)
+    raise AssertionError(f"no action lands on {total}: {sorted(acts(g))}")
+
+
+def rolled(g: Intergalactic) -> tuple[int, str | None]:
+    """The total of the last list roll and the entry it lands on as it stands: the view's
+    while the roller decides, else (nothing else within reach, no decision) the log's
+    landing line."""
+    if g.phase == "spend" and g.current_player not in (CHANCE, None):
+        r = g.view()["roll"]
+        return r["total"], r["entry"]
+    line = next(x for x in reversed(g.log) if re.match(r"P\d lands on ", x))
+    m = re.match(r"P\d lands on (-?\d+)(?: after spending \d+ IT)?: (.*)", line)
+    assert m, line
+    return int(m.group(1)), None if m.group(2) == "nothing" else m.group(2)
+
+
 def settle(g: Intergalactic, bat: bool = True) -> Intergalactic:
-    """Take every token choice of a roll (``accept``) and, with ``bat``, of the BAT
-    (``done``) as it is."""
+    """Take every token choice of a roll (``keep``) and, with ``bat``, of the BAT
+    (``add 0``) as it is."""
     phases = ("spend", "bat") if bat else ("spend",)
     while g.phase in phases and g.current_player not in (CHANCE, None):
-        g.apply("accept" if g.phase == "spend" else "done")
+        g.apply(keep(g) if g.phase == "spend" else "add 0")
     return g
 
 

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from intergalactic.support import battle, force, play, rec, scenario, two
+from intergalactic.support import acts, battle, force, play, rec, scenario, two
 
 import boardgames as bg
 from boardgames.core.action import Action
 from boardgames.core.errors import IllegalActionError, InvalidActionError, InvalidSaveError
-from boardgames.intergalactic import Intergalactic, Move, Rules
+from boardgames.intergalactic import Intergalactic, Move, Rules, lookup
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,8 @@ def refused(g: bg.Game, x: Any, error: type[Exception], *quoted: str) -> str:
 
 
 def spending() -> Intergalactic:
-    """P0 has rolled 40 on the Research list and holds 3 IT: shift, accept."""
+    """P0 has rolled 40 on the Research list and holds 3 IT: keep 40, or land on another
+    entry within 37..43."""
     g = two(ta=2)
     force(g, 1, 40)
     assert g.phase == "spend"
@@ -68,10 +69,13 @@ def resolution() -> Intergalactic:
 
 
 MALFORMED = [
-    "", "   ", "fly", "FLY", "shift", "shift +2", "shift 1", "shift +1 please", "accept now",
-    "extra", "extra rolls", "end", "end game", "attack", "attack x", "attack -1", "bat",
-    "bat +5", "done now", "prevent", "allow", "race", "pick", "steal", "discard", "take",
-    "remove", "homeworld", "x" * 300, "accept\x00", "déplacer",
+    "", "   ", "fly", "FLY", "shift +1", "accept", "done", "bat +1", "keep", "keep x",
+    "keep 40 now", "keep 4.0", "keep 12345", "land", "land on", "land on 41",
+    "land on 41 Nova Bombs", "land on x Nova Bombs (1 IT)", "land 41 Nova Bombs (1 IT)",
+    "land on 41 Nova Bombs (1 it)", "land on -1 nothing (41 IT)", "add", "add -1", "add x",
+    "add 1 2", "add 2.0", "extra", "extra rolls", "end", "end game", "attack", "attack x",
+    "attack -1", "prevent", "allow", "race", "pick", "steal", "discard", "take", "remove",
+    "homeworld", "x" * 300, "keep 40\x00", "déplacer",
 ]
 
 
@@ -83,8 +87,8 @@ def test_malformed_notation_is_refused_and_changes_nothing(text: str) -> None:
         Move.parse(text)
 
 
-@pytest.mark.parametrize("x", [None, 3.5, ["accept"], {"verb": "accept"}, b"accept",
-                               ("shift", "+1"), True])
+@pytest.mark.parametrize("x", [None, 3.5, ["keep 40"], {"verb": "keep"}, b"keep 40",
+                               ("keep", "40"), 40, True])
 def test_non_string_input_is_refused(x: Any) -> None:
     g = spending()
     refused(g, x, InvalidActionError)
@@ -98,9 +102,9 @@ def test_an_action_of_another_game_is_refused() -> None:
 
 
 @pytest.mark.parametrize(("action", "words"), [
-    ("attack 1", ["spend phase", "legal now: accept, shift"]),
-    ("bat +1", ["spend phase"]),
-    ("done", ["spend phase"]),
+    ("attack 1", ["spend phase", "legal now: keep, land"]),
+    ("add 1", ["spend phase"]),
+    ("add 0", ["spend phase"]),
     ("extra roll", ["an extra roll costs 5 IT and is offered after the roll"]),
     ("end turn", ["spend phase"]),
     ("race Humans", ["spend phase"]),
@@ -120,17 +124,22 @@ def test_actions_of_another_stage_or_phase_name_the_rule(action: str, words: lis
     assert "(rule: " in msg
 
 
-def test_shifting_beyond_the_tokens_is_refused() -> None:
+def test_spending_beyond_the_tokens_is_refused() -> None:
+    """A landing out of reach, on the wrong entry or at a dearer total than the entry's
+    cheapest, another total to keep, more IT for the BAT than held: each refused with
+    the reason, the game unchanged."""
     g = spending()
-    play(g, "shift +1", "shift +1", "shift +1")
-    refused(g, "shift +1", IllegalActionError, "shift +1", "you have 3 IT", "Token spending",
-            "the shift is +3 and the landing 43")
+    name = {t: lookup("research", t).name for t in range(37, 45)}  # one entry a total
+    assert acts(g) == {"keep 40"} | {f"land on {t} {name[t]} ({abs(t - 40)} IT)"
+                                     for t in (37, 38, 39, 41, 42, 43)}
+    for action in (f"land on 44 {name[44]} (4 IT)", f"land on 41 {name[43]} (1 IT)",
+                   f"land on 43 {name[43]} (2 IT)", "keep 41", f"land on 40 {name[40]} (0 IT)"):
+        refused(g, action, IllegalActionError, action, "you have 3 IT", "Token spending",
+                "the roll totals 40")
     b = two("conflict", a=["Core Fleet"], b=["Core Fleet"], ta=1)
     battle(b, 1, (30, 30), ())
-    assert b.phase == "bat"
-    refused(b, "bat -1", IllegalActionError, "have added 0 to the BAT")
-    play(b, "bat +1", "bat +1")
-    refused(b, "bat +1", IllegalActionError, "you have 2 IT and have added 2 to the BAT")
+    assert b.phase == "bat" and acts(b) == {"add 0", "add 1", "add 2"}
+    refused(b, "add 3", IllegalActionError, "you have 2 IT to add to the BAT")
 
 
 def test_another_players_action_is_refused() -> None:
@@ -159,11 +168,14 @@ def test_attacking_oneself_or_an_eliminated_player_is_refused() -> None:
 
 def test_forged_move_objects_are_refused() -> None:
     g = spending()
-    for m in [Move("pick", "Nova Bombs"), Move("shift", "+7"), Move("attack", "1"),
-              Move("race", "Daleks"), Move("accept", "now")]:
+    for m in [Move("pick", "Nova Bombs"), Move("land", "on 47 Telepathy (7 IT)"),
+              Move("attack", "1"), Move("race", "Daleks"), Move("keep", "now"),
+              Move("add", "1")]:
         refused(g, m, IllegalActionError)
     with pytest.raises(InvalidActionError, match="unknown verb 'fly'"):
         Move("fly")
+    with pytest.raises(InvalidActionError, match="unknown verb 'shift'"):
+        Move("shift", "+1")
     with pytest.raises(InvalidActionError, match="argument is a string"):
         Move("pick", 5)  # type: ignore[arg-type]
 
@@ -174,7 +186,7 @@ def test_chance_nodes_refuse_what_is_not_an_outcome() -> None:
         refused(g, x, IllegalActionError, "not an outcome")
     g.apply("3")  # an outcome's text is accepted
     assert g.state.tokens[0] == 3
-    for x in [0, 101, "Humans", "shift +1"]:
+    for x in [0, 101, "Humans", "keep 40", "add 1"]:
         refused(g, x, IllegalActionError, "chance")
     with pytest.raises(bg.GameError, match="not at a chance node"):
         spending().chance_outcomes()
@@ -186,7 +198,7 @@ def test_a_finished_game_refuses_everything() -> None:
     g = two("conflict", a=["Core Fleet"], b=["Core Fleet"])
     battle(g, 1, (30, 30), (100, 1))
     assert g.is_over
-    for x in ["accept", "end turn", "attack 1", "shift +1", "extra roll", 5]:
+    for x in ["keep 40", "end turn", "attack 1", "add 1", "extra roll", 5]:
         refused(g, x, bg.GameError, "the game is over")
     with pytest.raises(bg.GameError, match="not at a chance node"):
         g.roll()
@@ -275,7 +287,7 @@ def test_scenario_race_sharing_refused_with_distinct_homeworlds() -> None:
 def _saved() -> tuple[Intergalactic, dict[str, Any]]:
     g = two(ta=2)
     force(g, 1, 40)
-    play(g, "shift +1", "accept")
+    play(g, "land on 41 Phaser Emitters (1 IT)")
     return g, json.loads(g.to_json())
 
 
@@ -308,13 +320,13 @@ def test_truncated_and_malformed_saves_are_refused() -> None:
 
 
 @pytest.mark.parametrize(("path", "value", "words"), [
-    (("version",), 2, ["version 2 is not 1"]),
-    (("version",), "1", ["version '1'"]),
+    (("version",), 1, ["version 1 is not 2"]),
+    (("version",), "2", ["version '2'"]),
     (("game",), "intergalactix", ["unknown game 'intergalactix'"]),
     (("seed",), "1", ["'seed' must be an int, not '1'"]),
     (("seed",), 2**80, ["seed must be an int in [0, 2**64)"]),
     (("auto_roll",), "yes", ["'auto_roll' must be true or false"]),
-    (("steps",), "accept", ["'steps' must be a list"]),
+    (("steps",), "keep 40", ["'steps' must be a list"]),
     (("options",), [], ["'options' must be an object"]),
     (("options", "players"), 7, ["players must be an int from 2 to 6, not 7"]),
     (("options", "players"), 10**40, [str(10**40)]),
@@ -332,10 +344,11 @@ def test_truncated_and_malformed_saves_are_refused() -> None:
     (("steps", 0), [-1, 7], ["step 0", "not an outcome"]),
     (("steps", 0), [-1, 10**40], ["step 0", "not an outcome"]),
     (("steps", 0), "1", ["step 0 must be [player, action]"]),
-    (("steps", 2), [0, "shift +9"], ["step 2", "invalid action 'shift +9'"]),
+    (("steps", 2), [0, "shift +1"], ["step 2", "invalid action 'shift +1'"]),
+    (("steps", 2), [0, "land on 49 Jump Drives (9 IT)"], ["step 2", "illegal action"]),
     (("steps", 2), [0, "attack 1"], ["step 2", "illegal action 'attack 1'"]),
     (("steps", 2), [0, 5], ["step 2", "a saved action must be its notation"]),
-    (("steps", 2), [1, "shift +1"], ["step 2 is by player 1, but 0 is to move"]),
+    (("steps", 2), [1, "keep 40"], ["step 2 is by player 1, but 0 is to move"]),
 ])
 def test_tampered_saves_are_refused(path: tuple, value: Any, words: list[str]) -> None:
     g, doc = _saved()
@@ -365,5 +378,5 @@ def test_a_save_with_extra_steps_after_the_end_is_refused() -> None:
     g = two("conflict", a=["Core Fleet"], b=["Core Fleet"])
     battle(g, 1, (30, 30), (100, 1))
     d = json.loads(g.to_json())
-    d["steps"].append([0, "accept"])
+    d["steps"].append([0, "keep 40"])
     _refused_save(json.dumps(d), f"step {len(d['steps']) - 1}", "None is to move")

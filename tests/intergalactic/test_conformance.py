@@ -100,7 +100,7 @@ def test_suite_playout(suite_case: tuple[int, int, bool], request: pytest.Fixtur
 
 
 def test_suite_playout_of_a_whole_game_with_default_rules() -> None:
-    """One game with every stage at its full ten turns per player (about 1,200 steps)."""
+    """One game with every stage at its full ten turns per player."""
     g = check_playout(make(2, Rules()), 102, auto_roll=True, json_every=400, undo_walk=False)
     assert g.is_over and sum(1 for line in g.log if "research turn" in line) == 20
 

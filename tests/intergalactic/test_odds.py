@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import icepool
 import pytest
-from intergalactic.support import force, list_rows, play, rec, scenario
+from intergalactic.support import force, keep, list_rows, play, rec, scenario
 
 from boardgames.intergalactic import battle_odds, data, lookup, roll_odds, stage_modifier
 
@@ -166,22 +166,24 @@ def test_roll_odds_of_a_roll_made_for_roll_twice(name: str, mod: int, tokens: in
 
 
 def test_a_roll_made_for_roll_twice_lands_where_roll_odds_says() -> None:
-    """The game's view of a roll made for "Roll Twice" names, for every die, the entry
-    ``lookup(..., twice=True)`` gives, and the turn goes on as that entry says: a pick
-    for 101+."""
+    """The game's landing of a roll made for "Roll Twice" is, for every die, the entry
+    ``lookup(..., twice=True)`` gives (the view's while P0 decides), and the turn goes
+    on as that entry says: a pick for 101+."""
     base = scenario([rec("Glish", "Green World", ["Ion Drives"]), rec("Yiff")],
                     stage="exploration")
     force(base, 1)  # income 1 IT
     force(base, 101 - stage_modifier("exploration", base.attributes(0)))
-    play(base, "accept")  # Roll Twice: the first of its two rolls is pending
+    play(base, keep(base))  # Roll Twice: the first of its two rolls is pending
     mod = base.state.chance[4]
     for die in (1, 50, 98, 99, 100):
         g = base.fork()
         force(g, die)
         want = lookup("exploration", die + mod, twice=True)
-        assert g.view()["roll"]["entry"] == (want.name if want else None)
-        play(g, "accept")
+        if g.phase == "spend" and g.current_player == 0:
+            assert g.view()["roll"]["entry"] == (want.name if want else None)
+            play(g, keep(g))
         assert (g.phase == "pick") == (die + mod >= 101)
+        assert f"P0 lands on {die + mod}: {want.name if want else 'nothing'}" in g.log
 
 
 def test_roll_odds_without_tokens_is_the_plain_table() -> None:
@@ -205,8 +207,8 @@ def test_roll_odds_tokens_only_help() -> None:
 
 def test_roll_odds_matches_what_a_player_can_reach_in_the_game() -> None:
     """For every die of a research roll with 3 IT, the entry ``roll_odds`` counts is one
-    the player can land on in the game by shifting at most 3 (and nothing better is
-    reachable)."""
+    the player can land on in the game (a ``keep`` or ``land on`` action, each applied
+    in a fork) and nothing better is reachable."""
     held = ("Meson Cannons",)
     base = scenario([rec("Glish", "Green World", list(held), tokens=2), rec("Yiff")])
     force(base, 1)  # 3 IT
@@ -217,16 +219,16 @@ def test_roll_odds_matches_what_a_player_can_reach_in_the_game() -> None:
         g = base.fork()
         force(g, die)
         reach = {}
-        for shift in range(-tokens, tokens + 1):
+        for a in g.legal_actions() or (None,):
             h = g.fork()
-            step = "shift +1" if shift > 0 else "shift -1"
-            try:
-                play(h, *([step] * abs(shift)))
-            except AssertionError:
-                continue  # beyond 0..101
-            e = h.view()["roll"]["entry"]
-            if e is not None and e not in held:
-                reach[e] = lookup("research", h.view()["roll"]["landing"]).dc
+            if a is not None:
+                h.apply(a)
+            landed = next(x for x in reversed(h.log) if x.startswith("P0 lands on "))
+            total = int(landed.split()[3].rstrip(":"))
+            e = lookup("research", total)
+            if e is not None and e.name not in held:
+                assert landed.endswith(f": {e.name}")
+                reach[e.name] = e.dc
         best = max(reach, key=reach.get) if reach else None
         got[best] = got.get(best, 0) + Fraction(1, 100)
     assert got == dict(want)

@@ -83,7 +83,7 @@ def test_each_conflict_turn_has_7_phases_in_order() -> None:
         settle(g) if g.phase == "spend" else None
     note()
     while g.phase == "bat":
-        play(g, "done")
+        play(g, "add 0")
     note()
     force(g, 90)
     note()
@@ -156,7 +156,7 @@ def test_tactics_attacker_then_defender_roll_once_on_the_stratagem_list() -> Non
     settle(g)
     assert g.state.chance[:4] == ("roll", "d100", 1, "stratagem")
     force(g, 72)
-    play(g, "shift -1", "shift -1", "accept", by=1)
+    play(g, "land on 70 Asteroid Ambush (2 IT)", by=1)
     assert g.state.tokens[1] == 2
     assert g.view()["battle"]["bonus"]["1"] == {"Strategy": 10, "Intelligence": 5}
     assert "P1 lands on 70 after spending 2 IT: Asteroid Ambush" in g.log
@@ -284,20 +284,21 @@ def test_players_may_now_spend_it_to_increase_their_bat() -> None:
     """"Players may now spend IT to increase their BAT by the amount spent."
 
     Ruling 7: the Advantage phase ends "then each may add IT 1:1, attacker first." P0 adds
-    3, P1 then adds 2
-    (seeing P0's choice); ``bat -1`` takes one back before ``done``."""
+    3, P1 then adds 2 (seeing P0's choice): each one decision, ``add k`` for every k
+    the player can pay (``add 0``: none)."""
     g = conflict(rec(entries=FLEETS, tokens=5), rec("Yiff", entries=FLEETS, tokens=4))
     battle(g, 1, (30, 30), ())
     assert g.phase == "bat" and g.current_player == 0
     before = dict(g.view()["battle"]["bat"])
-    play(g, "bat +1", "bat +1", "bat +1", "bat +1", "bat -1", "done", by=0)
-    assert g.current_player == 1
-    play(g, "bat +1", "bat +1", "done", by=1)
+    assert acts(g) == {f"add {k}" for k in range(6 + 1)}  # 5 IT and the income's 1
+    play(g, "add 3", by=0)
+    assert g.current_player == 1 and acts(g) == {f"add {k}" for k in range(4 + 1)}
+    play(g, "add 2", by=1)
     bat = g.view()["battle"]["bat"]
     assert (bat["0"], bat["1"]) == (before["0"] + 3, before["1"] + 2)
     assert g.state.tokens == (6 - 3, 4 - 2)
     assert g.state.chance[:3] == ("battle", "d100", 0)
-    refused(g, "bat +1", "chance")
+    refused(g, "add 1", "chance")
 
 
 def test_battle_both_roll_1d100_and_add_their_bat_the_higher_crs_wins() -> None:
@@ -631,7 +632,7 @@ def test_a_stratagem_101_lets_the_roller_pick_any_stratagem() -> None:
     force(g, 1)
     play(g, "attack 1")
     force(g, 99)
-    play(g, "shift +1", "shift +1", "accept")
+    play(g, "land on 101 Pick one of the Above (2 IT)")
     assert g.phase == "pick" and len(acts(g)) == 45
     play(g, "pick Legendary Captain")
     assert g.view()["battle"]["bonus"]["0"] == {"Strategy": 9, "Intelligence": 6}

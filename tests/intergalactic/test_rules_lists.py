@@ -15,9 +15,11 @@ from intergalactic.support import (
     Rules,
     acts,
     force,
+    keep,
     play,
     rec,
     scenario,
+    settle,
     two,
 )
 
@@ -34,7 +36,7 @@ def _roll(stage: str, total: int, **kw: object) -> Intergalactic:
     g.apply(1)  # income 1 IT
     g.apply(die)
     if g.phase == "spend":
-        play(g, "accept")
+        play(g, keep(g))
     return g
 
 
@@ -84,10 +86,10 @@ def test_ruling_2_roll_twice_gives_two_more_rolls() -> None:
     g = _roll("exploration", 101, entries=["Ion Drives"])  # Speed 1: modifier 2
     assert g.current_player == CHANCE and g.state.chance[3] == "exploration"
     force(g, 49)  # 51: Fringe World, Speed +1
-    play(g, "accept")
+    play(g, keep(g))
     assert g.state.chance[3:5] == ("exploration", 4)
     force(g, 74)  # 78: Crystal World
-    play(g, "accept")
+    play(g, keep(g))
     assert {"Fringe World", "Crystal World"} <= set(g.state.entries[0])
     d = _roll("development", 101)
     assert d.current_player == CHANCE and d.state.chance[3] == "development"
@@ -112,15 +114,14 @@ def test_ruling_2_a_roll_twice_roll_that_lands_on_101_again_is_pick_one_of_the_a
     g = scenario([rec("Glish", "Blue World", RICH), rec("Yiff")], stage="development")
     assert stage_modifier("development", g.attributes(0)) == 100
     force(g, 1, 1)  # income 1 IT, then the stage roll: 101
-    play(g, "accept")
+    play(g, keep(g))
     assert g.state.chance[3:6] == ("development", 100, 1)  # a roll made for Roll Twice
-    force(g, 37)  # 137
+    force(g, 37)  # 137: with 1 IT nothing else is within reach, no decision
     assert g.view()["roll"]["entry"] == "Pick one of the Above"
     assert lookup("development", 137).name == "Roll Twice"
     assert lookup("development", 137, twice=True).name == "Pick one of the Above"
-    play(g, "accept")
     assert g.phase == "pick" and g.current_player == 0
-    assert "  a Roll Twice roll on 101+ again: Pick one of the Above" in g.log
+    assert "P0 lands on 137: Pick one of the Above" in g.log
     picks = {a.removeprefix("pick ") for a in acts(g)}
     want = {e.name for e in data.DEVELOPMENT if e.dc <= 100 and e.name not in RICH
             and (e.req is None or g.attributes(0)[e.req[0]] >= e.req[1])}
@@ -128,7 +129,7 @@ def test_ruling_2_a_roll_twice_roll_that_lands_on_101_again_is_pick_one_of_the_a
     play(g, "pick Cosmic Consulates")
     force(g, 100)  # the second roll: 200
     if g.phase == "spend":
-        play(g, "accept")
+        play(g, keep(g))
     play(g, "pick Alien Embassies")
     assert {"Cosmic Consulates", "Alien Embassies"} <= set(g.state.entries[0])
     assert g.vp(0) == g.vp(1) + len(RICH) + (1 + 7) + (1 + 6)
@@ -148,8 +149,8 @@ def test_option_roll_twice_depth(depth: int, rolls: int) -> None:
         if g.current_player == CHANCE:
             force(g, 100)
             n += 1
-        elif "accept" in acts(g):
-            play(g, "accept")
+        elif g.phase == "spend":
+            play(g, keep(g))
         elif g.phase == "pick":  # the first world it may take
             picked.append(min((a for a in acts(g) if data.by_name(a[5:]).kept),
                               key=lambda a: data.by_name(a[5:]).dc))
@@ -210,7 +211,7 @@ def test_ruling_3_lists_are_shared() -> None:
     P1 holds Meson Cannons; P0 lands on it and gains it too."""
     g = scenario([rec("Glish", "Green World"), rec("Yiff", entries=["Meson Cannons"])])
     force(g, 1, 34)
-    play(g, "accept")
+    play(g, keep(g))
     assert "Meson Cannons" in g.state.entries[0] and "Meson Cannons" in g.state.entries[1]
 
 
@@ -241,14 +242,14 @@ def test_ruling_4_next_roll_bonus_applies_to_the_next_list_roll_of_any_kind() ->
     bonus waiting at the Conflict stage goes to the stratagem roll."""
     g = scenario([rec("Glish", "Green World", tokens=8), rec("Yiff")], stage="exploration")
     force(g, 1, 20)
-    play(g, "accept", "extra roll")
+    play(g, keep(g), "extra roll")
     assert g.state.chance[4] == 5 and g.state.bonus[0] == 0
     assert "P0 uses +5 to the next roll" in g.log
     h2 = scenario([rec("Glish", "Green World"), rec("Yiff")], turn=19)
     force(h2, 1, 10)
-    play(h2, "accept")  # P0 lands on Progress
+    play(h2, keep(h2))  # P0 lands on Progress
     force(h2, 1, 1)
-    play(h2, "accept")  # P1
+    settle(h2)  # P1 (nothing within reach of 1 IT: no decision)
     assert h2.state.stage == "exploration" and h2.state.bonus[0] == 10
     force(h2, 1)
     assert h2.state.chance[3] == "exploration" and h2.state.chance[4] == 10
@@ -257,7 +258,7 @@ def test_ruling_4_next_roll_bonus_applies_to_the_next_list_roll_of_any_kind() ->
     force(r, 1)
     r.apply(14 - stage_modifier("buildup", r.attributes(1)))  # P1: Research & Design +15
     if r.phase == "spend":
-        play(r, "accept")
+        play(r, keep(r))
     assert r.state.stage == "conflict" and r.state.bonus[1] == 15
     force(r, 1)
     play(r, "attack 0", by=1)
@@ -274,11 +275,11 @@ def test_ruling_4_a_nested_roll_uses_the_named_list_with_its_stage_modifiers_plu
                   rec("Yiff")], stage="development")
     dev = stage_modifier("development", g.attributes(0))
     force(g, 1, 60 - dev)
-    play(g, "accept")
+    play(g, keep(g))
     assert g.state.chance[3:5] == ("research", 2 * 3 + 35)
     force(g, 20)
     assert g.phase == "spend" and g.view()["roll"]["total"] == 61
-    play(g, "shift +1", "accept")  # 62: Hyper Drives
+    play(g, "land on 62 Hyper Drives (1 IT)")
     assert "Hyper Drives" in g.state.entries[0] and g.state.tokens[0] == 3
 
 
@@ -292,7 +293,7 @@ def test_criminal_developments_plus_1_to_the_holder_minus_1_to_all_opponents() -
                   rec("Humans", "Brown World")], stage="development", current_player=1)
     before = [g.attributes(p)["Metals"] for p in range(3)]
     force(g, 1, 96 - stage_modifier("development", g.attributes(1)))
-    play(g, "accept")
+    play(g, keep(g))
     assert "Piracy" in g.state.entries[1] and data.by_name("Piracy").criminal
     assert [g.attributes(p)["Metals"] for p in range(3)] == [before[0] - 1, before[1] + 1,
                                                             before[2] - 1]
@@ -324,7 +325,7 @@ def test_criminal_penalties_count_for_requirements() -> None:
     g = scenario([rec("Glish", "Brown World"), rec("Yiff", entries=["Piracy"])])
     assert g.attributes(0)["Metals"] == 0
     force(g, 1, 42)
-    play(g, "accept")
+    play(g, keep(g))
     assert "  Mass Drivers needs Metals 1+: nothing" in g.log
 
 
@@ -339,4 +340,7 @@ def test_quick_lookup_of_every_list_matches_the_engine() -> None:
             h = two(stage)
             force(h, 1, die)
             e = lookup(data.STAGE_LIST[stage], die + mod)
-            assert h.view()["roll"]["entry"] == (e.name if e else None)
+            if h.phase == "spend":
+                assert h.view()["roll"]["entry"] == (e.name if e else None)
+            settle(h)  # (no decision when nothing else is within reach of 1 IT)
+            assert f"P0 lands on {die + mod}: {e.name if e else 'nothing'}" in h.log

@@ -15,9 +15,11 @@ from intergalactic.support import (
     acts,
     chance,
     force,
-    play,
+    keep,
     rec,
+    rolled,
     scenario,
+    settle,
     two,
 )
 
@@ -51,13 +53,13 @@ def _turn_lines(g: Intergalactic) -> list[tuple[str, int, int]]:
 
 
 def _quick(g: Intergalactic) -> Intergalactic:
-    """Decline every token choice (``accept``, ``end turn``) until the stage changes."""
+    """Decline every token choice (``keep``, ``end turn``) until the stage changes."""
     stage = g.state.stage
     while g.state.stage == stage and not g.is_over:
         if g.current_player == CHANCE:
             g.roll()
-        elif "accept" in acts(g):
-            g.apply("accept")
+        elif g.phase == "spend":
+            g.apply(keep(g))
         elif "end turn" in acts(g):
             g.apply("end turn")
         else:
@@ -77,11 +79,11 @@ def test_players_take_turns(stage: str) -> None:
         assert g.current_player == CHANCE and g.state.chance[:3] == ("income", "d6", who)
         force(g, 1, 5)
         while g.current_player not in (CHANCE, None):
-            g.apply("accept" if "accept" in acts(g) else "end turn")
+            g.apply(keep(g) if g.phase == "spend" else "end turn")
         while g.current_player == CHANCE and g.state.chance[0] != "income":
             g.roll()
             while g.current_player not in (CHANCE, None):
-                g.apply("accept" if "accept" in acts(g) else g.legal_actions()[0])
+                g.apply(keep(g) if g.phase == "spend" else g.legal_actions()[0])
     players = [p for st, _, p in _turn_lines(g) if st == stage]
     assert players[:8] == [2, 0, 1, 2, 0, 1, 2, 0]
 
@@ -132,10 +134,8 @@ def test_on_your_turn_roll_1d100_once_on_the_stage_list_with_its_modifiers(stage
     force(g, 1)
     assert chance(g).keys() == set(range(1, 101))
     force(g, 7)
-    r = g.view()["roll"]
-    assert (r["list"], r["die"], r["modifier"], r["total"]) == (
-        data.STAGE_LIST[stage], 7, mod, 7 + mod)
-    play(g, "accept")
+    assert f"P0 rolls 7 on the {data.STAGE_LIST[stage]} list ({mod:+d}): {7 + mod}" in g.log
+    settle(g)
     # once: with fewer than 5 IT (no extra roll) the next player's turn begins
     assert g.state.chance[:3] == ("income", "d6", 1)
 
@@ -157,8 +157,8 @@ def test_record_on_your_race_record_what_you_land_on(stage: str) -> None:
     e = data.by_name(name)
     die = e.dc - stage_modifier(stage, g.attributes(0))
     force(g, 1, die)
-    assert g.view()["roll"]["entry"] == name
-    play(g, "accept")
+    assert rolled(g) == (e.dc, name)
+    settle(g)
     kind = data.KIND[e.list]
     assert g.view()["records"][0]["held"][kind] == [name]
     assert f"P0 gains {name} ({kind})" in g.log
@@ -198,7 +198,7 @@ def test_a_scenario_starts_at_any_turn_of_a_stage() -> None:
     is the last turn of the stage; turn 21 is refused."""
     g = scenario([rec(), rec("Yiff")], stage="exploration", turn=20, current_player=1)
     force(g, 1, 1)
-    play(g, "accept", by=1)
+    settle(g)
     assert g.state.stage == "development" and g.state.turn == 1
     with pytest.raises(ValueError, match="turn must be an int in"):
         scenario([rec(), rec("Yiff")], stage="exploration", turn=21)
@@ -213,6 +213,6 @@ def test_lookup_of_the_stage_roll_is_the_engine_landing() -> None:
         for die in range(1, 101, 9):
             g = scenario([rec(entries=LEVELS), rec("Yiff")], stage=stage)
             force(g, 1, die)
-            r = g.view()["roll"]
-            e = lookup(data.STAGE_LIST[stage], die + r["modifier"])
-            assert r["entry"] == (e.name if e else None)
+            total = die + stage_modifier(stage, g.attributes(0))
+            e = lookup(data.STAGE_LIST[stage], total)
+            assert rolled(g) == (total, e.name if e else None)

@@ -11,14 +11,16 @@ from intergalactic.support import (
     acts,
     battle,
     force,
+    keep,
     play,
     rec,
     refused,
     scenario,
+    settle,
     two,
 )
 
-from boardgames.intergalactic import data, stage_modifier
+from boardgames.intergalactic import Move, data, lookup, stage_modifier
 
 FOUR = ("research", "exploration", "development", "buildup")
 
@@ -80,55 +82,58 @@ def test_you_may_spend_1_it_to_increase_or_decrease_a_roll(stage: str) -> None:
     "You may spend 1 IT to increase or decrease a Buildup Roll by that amount."
 
     Ruling 2: "After seeing the die, the player may spend IT to move the total up or
-    down by 1 each, then the entry is taken." With 3 IT after the income the landing
-    moves up to 3 either way; the net shift is paid when the entry is taken."""
+    down by 1 each, then the entry is taken." One decision: with 3 IT after the income,
+    ``keep <total>`` or ``land on <t> <entry> (<n> IT)`` for every other entry within 3
+    either way, at the cheapest total that reaches it; the cost is paid as the entry is
+    taken."""
     g = scenario([rec("Glish", "Green World", tokens=2), rec("Yiff")], stage=stage)
     mod = stage_modifier(stage, g.attributes(0))
     force(g, 1, 60)
     assert g.state.tokens[0] == 3
-    play(g, "shift +1", "shift +1", "shift +1")
-    assert "shift +1" not in acts(g) and g.view()["roll"]["landing"] == 63 + mod
-    play(g, "shift -1", "shift -1")  # back towards the die: free
-    assert g.view()["roll"]["landing"] == 61 + mod
-    expected = data.LISTS[data.STAGE_LIST[stage]]
-    e = max((x for x in expected if x.dc <= 61 + mod), key=lambda x: x.dc)
-    assert g.view()["roll"]["entry"] == e.name
-    play(g, "accept")
-    assert g.state.tokens[0] == 2
-    assert f"P0 lands on {61 + mod} after spending 1 IT: {e.name}" in g.log
+    lst = data.STAGE_LIST[stage]
+    total = 60 + mod
+    here = lookup(lst, total)
+    want = {}
+    for t in sorted(range(total - 3, total + 4), key=lambda t: abs(t - total)):
+        e = lookup(lst, t)
+        if e is not here and e.name not in want:
+            want[e.name] = f"land on {t} {e.name} ({abs(t - total)} IT)"
+    assert acts(g) == {f"keep {total}", *want.values()}
+    up = max(want.values(), key=lambda a: Move.parse(a).total)  # the farthest up
+    t = Move.parse(up).total
+    play(g, up)
+    assert g.state.tokens[0] == 3 - (t - total)
+    assert f"P0 lands on {t} after spending {t - total} IT: {lookup(lst, t).name}" in g.log
     down = scenario([rec("Glish", "Green World", tokens=2), rec("Yiff")], stage=stage)
     force(down, 1, 60)
-    play(down, "shift -1", "shift -1", "shift -1")
-    assert "shift -1" not in acts(down)
-    play(down, "accept")
-    assert down.state.tokens[0] == 0 and f"lands on {57 + mod} after spending 3 IT" in \
-        " ".join(down.log)
+    play(down, keep(down))
+    assert down.state.tokens[0] == 3 and f"P0 lands on {total}: {here.name}" in down.log
 
 
 def test_ruling_2_the_shift_is_chosen_after_seeing_the_die_and_bounded() -> None:
     """Ruling 2: "After seeing the die, the player may spend IT to move the total up or
     down by 1 each, then the entry is taken."
 
-    The die is rolled first (a chance node), then the player decides. Without IT there
-    is no decision at all. The landing stays within 0..101 (below 0 is as empty as 0,
-    above 101 the same "101+")."""
+    The die is rolled first (a chance node), then the player decides. Without IT, or
+    with nothing else within reach, there is no decision at all. The landing stays
+    within 0..101 (below 0 is as empty as 0, above 101 the same "101+")."""
     g = two(ta=20)
     force(g, 1)
     assert g.current_player == CHANCE  # the die comes first
     force(g, 100)
-    for _ in range(1):
-        play(g, "shift +1")
-    assert g.view()["roll"]["landing"] == 101 and "shift +1" not in acts(g)
-    assert g.view()["roll"]["entry"] == "Pick one of the Above"
+    assert max(Move.parse(a).total for a in acts(g)) == 101
+    assert "land on 101 Pick one of the Above (1 IT)" in acts(g)
+    assert "land on 80 Meta Data Encryption (20 IT)" in acts(g)  # the cap: 20
+    assert min(Move.parse(a).total for a in acts(g)) == 80
     low = two(ta=10)
     force(low, 1, 2)
-    play(low, "shift -1", "shift -1")
-    assert low.view()["roll"]["landing"] == 0 and "shift -1" not in acts(low)
+    assert acts(low) == {"keep 2", "land on 10 Progress (8 IT)"}  # 0..1 give nothing too
+    play(low, "land on 10 Progress (8 IT)")
+    assert low.state.tokens[0] == 11 - 8
     poor = two()
-    force(poor, 1, 2)  # 1 IT
-    assert poor.phase == "spend"
-    play(poor, "shift -1")
-    refused(poor, "shift -1", "you have 1 IT")
+    force(poor, 1, 2)  # 1 IT: 1..3, nothing everywhere
+    assert poor.phase != "spend" and "P0 lands on 2: nothing" in poor.log
+    refused(poor, "keep 2", "chance")
 
 
 def test_no_tokens_no_decision() -> None:
@@ -154,18 +159,18 @@ def test_you_may_spend_5_it_to_get_an_extra_roll(stage: str) -> None:
     with the stage's modifier; once per turn (ruling 5)."""
     g = scenario([rec("Glish", "Green World", tokens=9), rec("Yiff")], stage=stage)
     force(g, 1, 1)
-    play(g, "accept")
+    settle(g)
     assert acts(g) == {"extra roll", "end turn"}
     play(g, "extra roll")
     assert g.state.tokens[0] == 10 - 5
     assert g.state.chance[:4] == ("roll", "d100", 0, data.STAGE_LIST[stage])
     assert g.state.chance[4] == stage_modifier(stage, g.attributes(0))
     force(g, 1)
-    play(g, "accept")
+    settle(g)
     assert g.state.chance[:3] == ("income", "d6", 1)  # no second extra roll
     poor = scenario([rec("Glish", "Green World", tokens=3), rec("Yiff")], stage=stage)
     force(poor, 1, 1)
-    play(poor, "accept")
+    settle(poor)
     assert poor.state.chance[:3] == ("income", "d6", 1)  # 4 IT: no offer
 
 
@@ -178,15 +183,17 @@ def test_option_extra_rolls_per_turn_default_1() -> None:
     assert Rules().extra_rolls_per_turn == 1
     g = two(ta=15, rules=Rules(extra_rolls_per_turn=2))
     force(g, 1, 1)
-    play(g, "accept", "extra roll")
+    settle(g)
+    play(g, "extra roll")
     force(g, 1)
-    play(g, "accept", "extra roll")
+    settle(g)
+    play(g, "extra roll")
     force(g, 1)
-    play(g, "accept")
+    settle(g)
     assert g.state.tokens[0] == 6 and g.state.chance[:3] == ("income", "d6", 1)
     z = two(ta=15, rules=Rules(extra_rolls_per_turn=0))
     force(z, 1, 1)
-    play(z, "accept")
+    settle(z)
     assert z.state.chance[:3] == ("income", "d6", 1)
     refused(z, "extra roll", "chance")
     for bad in (-1, 21, True, 1.0):

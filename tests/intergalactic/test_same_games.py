@@ -23,7 +23,7 @@ from conformance.digest import play as digest_play
 from boardgames.intergalactic import Intergalactic, Rules
 
 GAMES = 10
-DIGEST = "c5e84ea4d3d8ecaa251eb4e1085f228ecc8a44604581c072dadfe7484496c4b1"
+DIGEST = "02217246807e51e5a2f41e5e68923e802055fdf5633f98e09d7781956a5fe74c"
 OPTIONS = (
     Rules(),
     Rules(turns_per_stage=1),

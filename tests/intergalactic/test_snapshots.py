@@ -27,8 +27,8 @@ def _played(seed: int, steps: int) -> tuple[bg.Intergalactic, list[tuple[int, ob
 
 
 def test_undo_gives_back_the_states_the_steps_replaced() -> None:
-    g, seen = _played(5, 400)
-    assert len(seen) == 400
+    g, seen = _played(5, 300)
+    assert len(seen) == 300  # (the game has 334 decisions)
     assert any(len(r) != 2 for r in g._undo)  # the written-out steps kept snapshots
     log = g.log
     for n, state in reversed(seen):
@@ -91,7 +91,7 @@ def test_chance_nodes_and_landings_are_shared() -> None:
     (its chance nodes are rolled at once)."""
     g, _ = _played(5, 1500)
     snaps = [r for r in g._undo if len(r) != 2]
-    assert len(snaps) > 1000
+    assert len(snaps) > 500  # the whole game: 780
     seen: dict[tuple, tuple] = {}
     repeats = 0
     for snap in snaps:
@@ -106,6 +106,7 @@ def test_chance_nodes_and_landings_are_shared() -> None:
             assert chance == ("income", "d6", chance[2], chance[3])
         if landed is not None:
             p, lst, name = landed
-            assert type(p) is int and name in {e.name for e in G.LISTS[lst]}
+            again = [G.AGAIN[lst].name] if lst in G.AGAIN else []
+            assert type(p) is int and name in {e.name for e in G.LISTS[lst]} | set(again)
     assert {t[0] for t in seen if type(t[0]) is str} == {"roll", "income"}
     assert any(type(t[0]) is int for t in seen) and repeats > len(seen)

@@ -74,7 +74,7 @@ def spending() -> tuple[bg.Intergalactic, IntergalacticBoard]:
     g.apply(50 - g.state.chance[4])
     g.auto_roll = True
     b = g.widget(player=0)
-    assert g.phase == "spend" and "shift +1" in b.legal
+    assert g.phase == "spend" and "keep 50" in b.legal
     return g, b
 
 
@@ -127,13 +127,13 @@ def test_measured_bytes_are_those_of_the_update_sent() -> None:
 def test_one_update_per_click_with_only_what_changed() -> None:
     _, b = spending()
     wire = wired(b)
-    intent(b, "shift +1")
+    intent(b, "keep 50")  # Cloaking Technology, which P0 cannot take: nothing gained
     (update,) = wire.sent
     state = update["state"]
-    # the view, the preview and the counters change; the list, the legal actions, the
-    # agents, the controls do not
-    assert {"view", "extra", "version", "reply"} <= set(state)
-    assert not {"extra_fixed", "legal", "agents", "agent_kinds", "pace", "can_redo"} & set(state)
+    # the view, the extras, the legal actions and the counters change; the list and the
+    # notes (nothing gained, the same roller), the agents, the controls do not
+    assert {"view", "extra", "legal", "version", "reply"} <= set(state)
+    assert not {"extra_fixed", "agents", "agent_kinds", "pace", "can_redo"} & set(state)
     assert state["version"] == b.version
 
 
@@ -177,13 +177,12 @@ def test_the_seldom_changing_extras_travel_apart() -> None:
     assert {**state["extra"], **state["extra_fixed"]} == json.loads(json.dumps(b.extra))
     assert b.extra["list"] and b.extra["list"] == b._extra(g, True)["list"]
     wire = wired(b)
-    intent(b, "shift +1")
-    intent(b, "accept")  # a new entry held: the list and the notes change
+    intent(b, "keep 50")  # nothing gained: the list and the notes stay
+    intent(b, "end turn")  # P1 rolls: the list is read for P1 (what P1 holds, may take)
     assert "extra_fixed" not in wire.sent[0]["state"]
-    assert "extra_fixed" in wire.sent[1]["state"]
+    assert "extra_fixed" in wire.sent[1]["state"] and b.extra["subject"] == 1
     state = json.loads(json.dumps(b.get_state()))
     assert {**state["extra"], **state["extra_fixed"]} == json.loads(json.dumps(b.extra))
-    assert "Holography" in b.extra["notes"]
 
 
 @pytest.mark.parametrize("game", [

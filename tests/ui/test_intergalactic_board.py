@@ -1,6 +1,6 @@
 """The Intergalactic board's Python half (boardgames/ui/intergalactic.py): intents apply
-and republish (token shifts with the landing previewed, accept, set-up, the Conflict
-stage); stale, malformed, unknown, wrong-player and forged intents are refused with the
+and republish (the token choice as one action with every landing previewed, set-up, the
+Conflict stage); stale, malformed, unknown, wrong-player and forged intents are refused with the
 game unchanged and the reason shown; the board's extras (the list with the lit entry, the
 preview, the battle comparison and exact odds, challenge targets) agree with the engine;
 nothing secret is synced (never the seed); computer opponents; and the notebook's
@@ -20,7 +20,7 @@ import pytest
 
 import boardgames as bg
 from boardgames.core.game import CHANCE
-from boardgames.intergalactic import battle_odds, lookup
+from boardgames.intergalactic import Move, battle_odds, lookup
 from boardgames.intergalactic.agents import GreedyAgent
 from boardgames.intergalactic.data import LISTS
 from boardgames.ui import board_class
@@ -62,7 +62,8 @@ def spending(total: int = 50, tokens: int = 6, seed: int = 3) -> tuple[bg.Interg
     g.apply(total - g.state.chance[4])  # the d100
     g.auto_roll = True
     b = g.widget(player=0)
-    assert g.phase == "spend" and b.legal == ["accept", "shift +1", "shift -1"]
+    assert g.phase == "spend" and b.legal == [str(a) for a in g.legal_actions()]
+    assert f"keep {total}" in b.legal and len(b.legal) > 1
     return g, b
 
 
@@ -76,28 +77,32 @@ def test_intergalactic_has_its_own_board() -> None:
 
 
 # ---------------------------------------------------------------------- intents
-def test_shift_previews_the_landing_and_accept_takes_it() -> None:
+def test_the_preview_names_each_landing_and_one_click_takes_it() -> None:
+    """Every total within reach is previewed with the one action that lands on its
+    entry (the entry's cheapest total); that action, sent once, takes the entry and pays
+    its cost."""
     g, b = spending(total=50)
     v0 = b.version
     assert b.extra["lit"] == "Cloaking Technology" == lookup("research", 50).name
     preview = b.extra["preview"]
     assert [p["total"] for p in preview] == list(range(50 - 7, 50 + 7 + 1))
     now = [p for p in preview if p["now"]]
-    assert len(now) == 1 and now[0]["shift"] == 0
+    assert len(now) == 1 and now[0]["shift"] == 0 and now[0]["action"] == "keep 50"
     for p in preview:
         e = lookup("research", p["total"])
         assert p["entry"] == (e.name if e else None) and p["cost"] == abs(p["shift"])
+        near = min((q for q in preview if q["entry"] == p["entry"]),
+                   key=lambda q: abs(q["shift"]))
+        want = "keep 50" if p["entry"] == now[0]["entry"] else \
+            f"land on {near['total']} {p['entry'] or 'nothing'} ({near['cost']} IT)"
+        assert p["action"] == want and p["action"] in b.legal
+    assert {p["action"] for p in preview} == set(b.legal)
     # Cloaking Technology needs Scan 1+: Karnor of Red World has none, so it gives nothing
     assert not now[0]["gives"]
-    intent(b, "shift +1")
+    intent(b, "land on 51 Holography (1 IT)")
     assert b.error == "" and b.version == v0 + 1
-    assert b.view["roll"]["shift"] == 1 and b.view["roll"]["entry"] == "Holography"
-    assert b.extra["lit"] == "Holography"
-    assert [p["total"] for p in b.extra["preview"] if p["now"]] == [51]
-    intent(b, "accept")
-    assert b.error == "" and "Holography" in g.state.entries[0]
-    assert g.state.tokens[0] == 7 - 1
-    assert [s.text for s in g.history if s.player == 0] == ["shift +1", "accept"]
+    assert "Holography" in g.state.entries[0] and g.state.tokens[0] == 7 - 1
+    assert [s.text for s in g.history if s.player == 0] == ["land on 51 Holography (1 IT)"]
     assert b.view == g.view(0) and b.extra["preview"] == []
 
 
@@ -143,10 +148,10 @@ def test_the_battle_panel_compares_attributes_with_the_exact_odds() -> None:
                                                                    t["bat"]["defender"]))
     intent(b, "attack 1")
     g.apply(61)                           # the attacker's stratagem: Envelopment
-    intent(b, "accept")
+    intent(b, f"keep {g.state.cur['total']}")
     g.apply(30)                           # the defender's: Lost Opportunity
     if g.phase == "spend":
-        g.apply("accept")
+        g.apply(f"keep {g.state.cur['total']}")
     b.refresh()
     bt = b.extra["battle"]
     assert g.phase == "bat" and bt["computed"] and bt["spender"] == 0
@@ -163,13 +168,15 @@ def test_the_battle_panel_compares_attributes_with_the_exact_odds() -> None:
     assert bt["bat"] == {"attacker": v["0"], "defender": v["1"]}
     assert bt["odds"] == bt["odds_base"] == dist_rows(battle_odds(v["0"], v["1"]))
     assert sum(Fraction(r["p"]) for r in bt["odds"]) == 1
-    ladder = bt["ladder"]
-    assert ladder[0]["tokens"] == 0
+    ladder = bt["ladder"]  # the win chance of every "add k" the spender can pay
+    assert [x["tokens"] for x in ladder] == list(range(g.state.tokens[0] + 1))
+    assert [x["action"] for x in ladder] == [f"add {k}" for k in range(len(ladder))]
+    assert {x["action"] for x in ladder} == set(b.legal)
     assert all(x["prob"] <= y["prob"] for x, y in itertools.pairwise(ladder))
-    intent(b, "bat +1")
-    intent(b, "bat +1")
+    assert ladder[2]["prob"] == float(battle_odds(v["0"] + 2, v["1"]).prob("attacker"))
+    intent(b, "add 2")
     bt = b.extra["battle"]
-    assert bt["spend"] == 2 and bt["bat_now"]["attacker"] == v["0"] + 2
+    assert b.error == "" and bt["bat"]["attacker"] == v["0"] + 2 and bt["spender"] == 1
     assert bt["odds"] == dist_rows(battle_odds(v["0"] + 2, v["1"]))
     assert bt["odds_base"] == dist_rows(battle_odds(v["0"], v["1"]))
 
@@ -183,10 +190,12 @@ def refused(g: bg.Intergalactic, b: Board, msg: dict[str, Any], reason: str) -> 
 
 
 @pytest.mark.parametrize(("make", "reason"), [
-    (lambda b: {"type": "intent", "action": "shift +1", "version": b.version - 1}, "stale"),
-    (lambda b: {"type": "intent", "action": "shift +1", "version": b.version + 5}, "future"),
-    (lambda b: {"type": "intent", "action": "shift +2", "version": b.version},
-     "expected 'shift +1' or 'shift -1'"),
+    (lambda b: {"type": "intent", "action": "keep 50", "version": b.version - 1}, "stale"),
+    (lambda b: {"type": "intent", "action": "keep 50", "version": b.version + 5}, "future"),
+    (lambda b: {"type": "intent", "action": "keep +2", "version": b.version},
+     "expected 'keep <total>'"),
+    (lambda b: {"type": "intent", "action": "shift +1", "version": b.version},
+     "unknown verb"),
     (lambda b: {"type": "intent", "action": "", "version": b.version}, "unknown verb"),
     (lambda b: {"type": "intent", "action": "warp 9", "version": b.version}, "unknown verb"),
     (lambda b: {"type": "intent", "action": "attack 1", "version": b.version},
@@ -197,32 +206,31 @@ def refused(g: bg.Intergalactic, b: Board, msg: dict[str, Any], reason: str) -> 
      "attack <player number>"),
     (lambda b: {"type": "intent", "action": "x" * 5000, "version": b.version},
      "characters long"),
-    (lambda b: {"type": "intent", "action": "accept", "version": b.version,
+    (lambda b: {"type": "intent", "action": "keep 50", "version": b.version,
                 "tokens": 99}, "unexpected"),
     (lambda b: {"type": "intent", "action": 7, "version": b.version}, "must be a string"),
     (lambda b: {"type": "set_tokens", "player": 0, "tokens": 99}, "unknown message type"),
-    (lambda b: ["intent", "accept"], "expected a JSON object"),
+    (lambda b: ["intent", "keep 50"], "expected a JSON object"),
 ])
 def test_bad_intents_are_refused_and_change_nothing(make: Any, reason: str) -> None:
     g, b = spending()
     refused(g, b, make(b), reason)
 
 
-def test_too_many_shifts_are_refused_with_the_token_rule() -> None:
-    g, b = spending(tokens=1)
-    for _ in range(2):
-        intent(b, "shift +1")
-    assert b.error == "" and b.view["roll"]["shift"] == 2
-    refused(g, b, {"type": "intent", "action": "shift +1", "version": b.version}, "Token")
+def test_a_landing_beyond_the_tokens_is_refused_with_the_token_rule() -> None:
+    g, b = spending(tokens=1)  # 2 IT: 48..52
+    assert {Move.parse(a).total for a in b.legal} <= set(range(48, 53))
+    refused(g, b, {"type": "intent", "action": f"land on 53 {lookup('research', 53).name} (3 IT)",
+                   "version": b.version}, "Token")
 
 
 def test_another_players_board_cannot_play_player_0() -> None:
     g, _ = spending()
     other, spectator = g.widget(player=1), g.widget(player=None)
     assert other.legal == [] and spectator.legal == []
-    refused(g, other, {"type": "intent", "action": "accept", "version": other.version},
+    refused(g, other, {"type": "intent", "action": "keep 50", "version": other.version},
             "player 0's turn")
-    refused(g, spectator, {"type": "intent", "action": "accept",
+    refused(g, spectator, {"type": "intent", "action": "keep 50",
                            "version": spectator.version}, "spectator")
 
 
@@ -254,14 +262,14 @@ def test_undo_takes_back_the_computers_moves_too() -> None:
             b.agent_step()
     before = g.to_json()
     while g.current_player == 0:        # play out player 0's turn
+        last = g.to_json()              # (before player 0's last decision)
         intent(b, str(advisor.choose(g)))
     while g.current_player != 0:        # and the computers' turns
         b.agent_step()
     assert g.to_json() != before
     send(b, {"type": "undo", "version": b.version})
-    assert b.error == "" and g.current_player == 0
-    steps = [s for s in g.history if s.player >= 0]
-    assert steps[-1].player == 0
+    # back before player 0's last decision, the computers' moves after it taken back too
+    assert b.error == "" and g.current_player == 0 and g.to_json() == last
     b.close()
 
 
