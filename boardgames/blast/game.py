@@ -722,18 +722,17 @@ class Blast(Game):
         """One entry per movable unit of ``p``: its sector."""
         own, opp, pins = s.units[p], s.units[1 - p], s.rare.pins
         out: list[int] = []
-        for i in range(SECTORS):
-            st = own[i]
-            if st and not opp[i]:
-                n = len(st)
+        for i in compress(_SECTOR_INDICES, own):  # the sectors with own units
+            if not opp[i]:
+                n = len(own[i])
                 if pins:
                     n -= sum(1 for sec, _ in pins if sec == i + 1)
-                out.extend([i + 1] * n)
+                out += [i + 1] * n
         return tuple(out)
 
     def _blocked(self, s: BlastState, p: int) -> frozenset[int]:
-        opp = s.units[1 - p]
-        return frozenset(i + 1 for i in range(SECTORS) if opp[i])
+        """The sectors holding ``p``'s enemy units."""
+        return frozenset(compress(_SECTOR_NUMBERS, s.units[1 - p]))
 
     def _legal_moves(self, s: BlastState) -> list[Order]:
         p = s.player
@@ -754,35 +753,51 @@ class Blast(Game):
             return out
         values = tuple(map(_FIRST, s.dice))
         units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
-        reach = None if free else _Reach(self._movable_sectors(s, p), values,
-                                         self._blocked(s, p), p)
+        # Under "maximum": the movable units beyond one per die. With none missing, every
+        # move of one unit keeps every die usable: the moves are those of "each".
+        spare = _movable_count(s, p) - len(values) if units and not free else 0
+        reach = None
         if not units or not values:
             out = [_DONE]  # no die can be used
-        elif reach is None:
-            out = self._moves_each(units, values, hand, p)
+        elif free or (spare >= 0 and "Strategic Move" not in hand):
+            out = self._moves_each(units, values, hand)
         else:
+            reach = self._reach(s, values)
             out = self._moves_maximum(units, values, hand, reach)
         if "Defend the Homeworld" in hand:
-            out += self._defend_moves(s, units, values, reach)
+            weigh = units and not free and spare <= 0  # (no movable unit: nothing to weigh)
+            if weigh and reach is None:
+                reach = self._reach(s, values)
+            out += self._defend_moves(s, units, values, reach if weigh else None)
         return out
+
+    def _reach(self, s: BlastState, values: tuple[int, ...]) -> _Reach:
+        p = s.player
+        return _Reach(self._movable_sectors(s, p), values, self._blocked(s, p), p)
 
     @staticmethod
     def _moves_each(units: list[tuple[int, int]], values: tuple[int, ...],
-                    hand: tuple[str, ...], p: int) -> list[Order]:
-        """``use_dice="each"``: any die, any movable unit (or stack, with Strategic Move)."""
+                    hand: tuple[str, ...]) -> list[Order]:
+        """Any die, any movable unit (or stack, with Strategic Move): ``use_dice="each"``,
+        or ``"maximum"`` with a movable unit per die (then Strategic Move excepted)."""
         tactics = "Space Combat Tactics" in hand
         strategic = "Strategic Move" in hand
         out: list[Order] = []
         for d in set(values):
             if d < 31:
                 out += map(_MOVE_BY_DIE[d].__getitem__, units)
-            else:
+                if tactics:
+                    out += map(_TACTICS_BY_DIE[d].__getitem__, units)
+                if strategic:
+                    moves = _STRATEGIC_BY_DIE[d]
+                    out += [moves[sec, 0] for sec in dict.fromkeys(map(_FIRST, units))]
+            else:  # (beyond the tables: no rule makes such a die)
                 out += [_move_order(sec, f, d) for sec, f in units]
-            if tactics:
-                out += [order("play", "Space Combat Tactics", sec, f, d) for sec, f in units]
-            if strategic:
-                out += [order("play", "Strategic Move", sec, 0, d)
-                        for sec in dict.fromkeys(map(_FIRST, units))]
+                if tactics:
+                    out += [order("play", "Space Combat Tactics", sec, f, d) for sec, f in units]
+                if strategic:
+                    out += [order("play", "Strategic Move", sec, 0, d)
+                            for sec in dict.fromkeys(map(_FIRST, units))]
         return out
 
     @staticmethod
@@ -816,11 +831,13 @@ class Blast(Game):
                 out += [o for o, used in moves if used >= best]
         return out
 
-    def _defend_moves(self, s: BlastState, units: list[tuple[int, int]],
-                      values: tuple[int, ...], reach: _Reach | None) -> list[Order]:
-        """Defend the Homeworld: a movable unit jumps home (under ``"maximum"`` only if the
-        dice usable stay as many); so may a unit stopped on an enemy sector, which stays
-        bound (ruling 7): the dice usable stay as they are."""
+    @staticmethod
+    def _defend_moves(s: BlastState, units: list[tuple[int, int]], values: tuple[int, ...],
+                      reach: _Reach | None) -> list[Order]:
+        """Defend the Homeworld: a movable unit jumps home (under ``"maximum"``, given
+        ``reach``, only if the dice usable stay as many; without it they do: "each", or a
+        movable unit per die even without the unit); so may a unit stopped on an enemy
+        sector, which stays bound (ruling 7): the dice usable stay as they are."""
         p = s.player
         home = HOMEWORLDS[p]
         out = [_DEFEND[sec, f] for sec, f in units if sec != home
@@ -1738,7 +1755,7 @@ class _Reach:
     units (one entry per unit), the sectors holding enemy units, and ``need``, how many
     of the dice plain moves can use (``board.max_usable``)."""
 
-    __slots__ = ("blocked", "movable", "need", "player")
+    __slots__ = ("blocked", "memo", "movable", "need", "player")
 
     def __init__(self, movable: tuple[int, ...], values: tuple[int, ...],
                  blocked: frozenset[int], player: int) -> None:
@@ -1746,18 +1763,23 @@ class _Reach:
         self.blocked = blocked
         self.player = player
         self.need = max_usable(movable, values, blocked, player)
+        self.memo: dict[tuple[Any, ...], int] = {}
 
     def after(self, sec: int, y: int, k: int, dice: tuple[int, ...]) -> int:
         """How many of ``dice`` plain moves can use once ``k`` movable units have gone
         from ``sec`` to ``y`` (a unit landing on enemy units moves no further)."""
         if len(self.movable) - k >= len(dice):  # a unit for each die: all are usable
             return len(dice)
-        after = list(self.movable)
-        for _ in range(k):
-            after.remove(sec)
-        if y not in self.blocked:
-            after.extend([y] * k)
-        return max_usable(tuple(after), dice, self.blocked, self.player)
+        key = (sec, y, k, dice)
+        got = self.memo.get(key)
+        if got is None:
+            after = list(self.movable)
+            for _ in range(k):
+                after.remove(sec)
+            if y not in self.blocked:
+                after.extend([y] * k)
+            got = self.memo[key] = max_usable(tuple(after), dice, self.blocked, self.player)
+        return got
 
 
 # ---------------------------------------------------------------------- move orders
@@ -1837,12 +1859,22 @@ def _plain(cls: type) -> bool:
     return plain
 
 
+def _movable_count(s: BlastState, p: int) -> int:
+    """How many of ``p``'s units may move (not jammed or bound, not on a sector holding
+    enemy units): ``len(_movable_sectors(s, p))`` with C loops."""
+    own, opp = s.units[p], s.units[1 - p]
+    n = sum(map(len, compress(own, map(not_, opp))))
+    for sec, _ in s.rare.pins:
+        if not opp[sec - 1]:
+            n -= 1
+    return n
+
+
 def _unit_per_die(s: BlastState) -> bool:
-    """The mover has at least as many movable units as dice (no unit jammed or bound):
-    then every plain move keeps every die usable, and ``use_dice="maximum"`` allows every
-    plain move, as ``"each"`` does (``_plain_moves``)."""
-    p = s.player
-    return len(s.dice) <= sum(map(len, compress(s.units[p], map(not_, s.units[1 - p]))))
+    """The mover has at least as many movable units as dice: then every plain move keeps
+    every die usable, and ``use_dice="maximum"`` allows every plain move, as ``"each"``
+    does (``_plain_moves``)."""
+    return len(s.dice) <= _movable_count(s, s.player)
 
 
 def _sort_unique(out: list[Order]) -> tuple[Order, ...]:

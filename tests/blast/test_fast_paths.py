@@ -16,7 +16,7 @@ import pytest
 
 from boardgames.blast import Blast, Rules
 from boardgames.blast import game as engine
-from boardgames.blast.actions import order
+from boardgames.blast.actions import Order, order
 from boardgames.blast.board import remove_one
 
 
@@ -32,6 +32,22 @@ def _movable_count(s: engine.BlastState) -> int:
                if not opp)
 
 
+def _searched(g: Blast, s: engine.BlastState) -> tuple[Order, ...]:
+    """The moves of ``use_dice="maximum"`` with every move weighed by the search
+    (``_moves_maximum``, ``_defend_moves`` without the one-unit-per-die shortcut)."""
+    p = s.player
+    hand = s.hands[p]
+    values = tuple(d[0] for d in s.dice)
+    units = g._movable_units(s, p)
+    if not units or not values:
+        out = [order("done")]
+    else:
+        out = g._moves_maximum(units, values, hand, g._reach(s, values))
+    if "Defend the Homeworld" in hand:
+        out += g._defend_moves(s, units, values, g._reach(s, values))
+    return engine._sort_unique(out)
+
+
 @pytest.mark.parametrize("g", _games(), ids=lambda g: f"seed{g.seed}")
 def test_legal_actions_equal_the_general_code(g: Blast) -> None:
     """Under ``use_dice="maximum"`` (the default) too: there ``_plain_moves`` serves when
@@ -43,6 +59,9 @@ def test_legal_actions_equal_the_general_code(g: Blast) -> None:
         legal = g.legal_actions()
         if s.pending == "move":
             assert legal == engine._sort_unique(g._legal_moves(s))
+            if g.rules.use_dice == "maximum":
+                assert legal == _searched(g, s)
+            assert engine._movable_count(s, s.player) == len(g._movable_sectors(s, s.player))
             if (not s.pins and engine._MOVE_CARDS.isdisjoint(s.hands[s.player])
                     and (g.rules.use_dice == "each" or _movable_count(s) >= len(s.dice))):
                 assert engine._unit_per_die(s) == (_movable_count(s) >= len(s.dice))
@@ -154,6 +173,9 @@ def test_few_units_the_written_out_and_general_paths_agree(use_dice: str) -> Non
             legal = g.legal_actions()
             if s.pending == "move":
                 assert legal == engine._sort_unique(g._legal_moves(s))
+                if use_dice == "maximum":
+                    assert legal == _searched(g, s)
+                assert engine._movable_count(s, s.player) == len(g._movable_sectors(s, s.player))
                 searched += _movable_count(s) < len(s.dice)
             a = rng.choice(legal)
             g.apply(a)
