@@ -58,6 +58,8 @@ def invariants(game: Blast) -> list[str]:
         own = s.units[s.player][sec - 1]
         if own.count(f) < s.pins.count((sec, f)):
             bad.append(f"jammed unit {sec}:{f} is not on the board")
+    if Counter(s.bound) - Counter(s.pins):
+        bad.append(f"bound units {list(s.bound)} are not all among the pins {list(s.pins)}")
     if s.phase in ("roll", "build", "move") and s.pending != "offensive" and \
             len(s.hands[s.player]) > hand_limit(s.units, s.player) + 0 and \
             s.stage in ("roll", "dice", "roll_end"):

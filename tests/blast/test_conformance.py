@@ -250,7 +250,8 @@ def test_the_docstring_examples_run() -> None:
 
 def test_the_invariants_catch_broken_positions() -> None:
     """Each invariant can fail: a unit lost, a card duplicated, both sides on a sector in
-    the draw phase, an unsorted stack (each on a fork's private copy of the state)."""
+    the draw phase, an unsorted stack, a bound unit not pinned (each on a fork's private
+    copy of the state)."""
     g = scenario(units={1: {"terran": [3, 1]}, 15: {"empire": [5]}}, phase="roll",
                  to_move="terran", hands={"terran": ["Nova Bomb"]})
     assert g.invariants() == []
@@ -274,7 +275,11 @@ def test_the_invariants_catch_broken_positions() -> None:
     def unsorted(s: Any) -> None:
         s.units = (((3, 1), *s.units[0][1:]), s.units[1])
 
+    def bound_unpinned(s: Any) -> None:
+        s.bound = ((1, 3),)  # bound (ruling 7) but not among the pins
+
     assert any("15 of the army" in b for b in broken(lose_unit))
+    assert any("not all among the pins" in b for b in broken(bound_unpinned))
     assert any("cards not conserved" in b for b in broken(dup_card))
     assert any("hold both sides" in b for b in broken(mixed))
     assert any("not sorted" in b for b in broken(unsorted))
