@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .play import hit_defender, hit_structure
 from .state import SpaceholeState, with_item
-from .table import Table, defender_dice
+from .table import Table, current_card, defender_dice
 
 __all__ = ["DEFENDER_DICE", "DEFENDER_HITS", "INVADER_DICE", "INVADER_HITS", "ROUND_STEPS",
            "STEPS", "battle_step", "begin_invasion", "invader_destroyed", "record",
@@ -34,12 +34,12 @@ INVADER_DICE, INVADER_HITS, DEFENDER_DICE, DEFENDER_HITS = 1, 2, 3, 4
 
 def record(s: SpaceholeState, item: int, value: int) -> None:
     """Record a roll of the round under way (``state.last_round``, for the views)."""
-    s.last_round = with_item(s.last_round or (s.battle_round,), item, value)
+    s.last_round = with_item(s.last_round, item, value)
 
 
 def begin_invasion(t: Table, s: SpaceholeState, log: list[str]) -> None:
     """An Invader drawn this turn attacks: its battle begins (stage ``battle``)."""
-    card = t.cards[s.current or ""]
+    card = current_card(t, s)
     log.append(f"Invasion: {card.name} (Force {card.force}) attacks")
     s.inv_damage = 0
     s.battle_round = 0
@@ -57,7 +57,7 @@ def start_round(t: Table, s: SpaceholeState, log: list[str]) -> None:
 
 def invader_destroyed(t: Table, s: SpaceholeState) -> bool:
     """Whether the invader has no Force left."""
-    return t.cards[s.current or ""].force <= s.inv_damage
+    return current_card(t, s).force <= s.inv_damage
 
 
 def battle_step(t: Table, s: SpaceholeState, log: list[str]) -> None:
@@ -75,7 +75,7 @@ def invader_roll(t: Table, s: SpaceholeState, log: list[str]) -> None:
     """"Roll 1D6 for every level of Force an Invader [...] has": a chance node over the
     invader's hits."""
     s.bq = s.bq[1:]
-    dice = t.cards[s.current or ""].force - s.inv_damage
+    dice = current_card(t, s).force - s.inv_damage
     record(s, INVADER_DICE, dice)
     s.chance = ("inv_dice", dice)
 
@@ -113,7 +113,7 @@ def defender_hits(t: Table, s: SpaceholeState, log: list[str]) -> None:
     s.bq = s.bq[1:]
     hits = s.def_hits
     if hits:
-        card = t.cards[s.current or ""]
+        card = current_card(t, s)
         s.inv_damage = min(card.force, s.inv_damage + hits)
         log.append(takes_text(card.name, hits, card.force - s.inv_damage))
         s.def_hits = 0

@@ -23,11 +23,11 @@ from math import comb
 from typing import Any
 
 from .actions import label, parse_label
-from .battle import DEFENDER_HITS, INVADER_HITS, record, roll_text
+from .battle import DEFENDER_DICE, DEFENDER_HITS, INVADER_DICE, INVADER_HITS, record, roll_text
 from .events import lose_structure
 from .play import discard_defender, hit_defender
 from .state import Cards, SpaceholeState, deck_to_change
-from .table import Table
+from .table import Table, current_card
 from .turn import drawn, seen
 
 __all__ = ["RESOLVE", "hit_weights", "outcome_text", "outcomes", "resolve"]
@@ -82,7 +82,7 @@ def outcome_text(chance: tuple[Any, ...] | None, outcome: Any) -> str:
 
 def resolve(t: Table, s: SpaceholeState, outcome: Any, log: list[str]) -> None:
     """Apply ``outcome`` of the chance node pending in ``s``."""
-    kind = (s.chance or ("",))[0]
+    kind = s.chance[0] if s.chance else ""
     s.chance = None
     RESOLVE[kind](t, s, outcome, log)
 
@@ -97,14 +97,15 @@ def invader_rolled(t: Table, s: SpaceholeState, hits: int, log: list[str]) -> No
     """The invader's hits, to place (``battle.invader_hits``)."""
     s.inv_hits = hits
     record(s, INVADER_HITS, hits)
-    log.append(roll_text(s.battle_round, s.current or "", (s.last_round or ())[1], hits))
+    who = current_card(t, s).name
+    log.append(roll_text(s.battle_round, who, s.last_round[INVADER_DICE], hits))
 
 
 def defenders_rolled(t: Table, s: SpaceholeState, hits: int, log: list[str]) -> None:
     """The defenders' hits, to apply (``battle.defender_hits``)."""
     s.def_hits = hits
     record(s, DEFENDER_HITS, hits)
-    log.append(roll_text(s.battle_round, "Defenders", (s.last_round or ())[3], hits))
+    log.append(roll_text(s.battle_round, "Defenders", s.last_round[DEFENDER_DICE], hits))
 
 
 def defender_targeted(t: Table, s: SpaceholeState, target: str, log: list[str]) -> None:
@@ -121,7 +122,7 @@ def flare_point(t: Table, s: SpaceholeState, target: str, log: list[str]) -> Non
 
 def defender_lost(t: Table, s: SpaceholeState, target: str, log: list[str]) -> None:
     """Lost in Space, Black Hole, Intergalactic War: the random defender discarded."""
-    discard_defender(s, parse_label(target), log, t.cards[s.current or ""].name)
+    discard_defender(s, parse_label(target), log, current_card(t, s).name)
     s.stage = "event_done"
 
 

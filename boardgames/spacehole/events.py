@@ -13,7 +13,7 @@ from collections.abc import Callable
 from .actions import parse_label
 from .play import check_capacity, discard_defender, discard_structure, hit_base, hit_defender
 from .state import SpaceholeState, discard
-from .table import Table, has_lab, in_play
+from .table import Table, current_card, has_lab, in_play
 
 __all__ = ["EVENTS", "lose_structure", "resolve_event", "solar_flare_point"]
 
@@ -23,7 +23,7 @@ def resolve_event(t: Table, s: SpaceholeState, log: list[str]) -> None:
     it gains or loses are logged with the new total. The turn goes on at stage
     ``event_done`` (which discards the card) unless the event asks for a decision, a
     chance node or more stages."""
-    card = t.cards[s.current or ""]
+    card = current_card(t, s)
     log.append(f"Event: {card.name}")
     s.stage = "event_done"
     before = s.megacredits
@@ -76,7 +76,7 @@ def repairs(t: Table, s: SpaceholeState, log: list[str]) -> None:
 def discard_random_defender(t: Table, s: SpaceholeState, log: list[str]) -> None:
     """Lost in Space, Black Hole, Intergalactic War: "Discard 1 random Defender"."""
     if len(set(s.defenders)) == 1:
-        discard_defender(s, s.defenders[0], log, t.cards[s.current or ""].name)
+        discard_defender(s, s.defenders[0], log, current_card(t, s).name)
     elif s.defenders:
         s.chance = ("random_defender",)
 
@@ -141,7 +141,7 @@ def discard_random_structure(t: Table, s: SpaceholeState, log: list[str]) -> Non
 def lose_structure(t: Table, s: SpaceholeState, label: str, log: list[str]) -> None:
     """The structure ``label`` picked by the event is discarded; "* If Base is hit, it
     takes 1 Damage counter" instead."""
-    event = t.cards[s.current or ""].name
+    event = current_card(t, s).name
     if label == t.base.name:
         log.append(f"{event} hits the {t.base.name}")
         hit_base(t, s, log)

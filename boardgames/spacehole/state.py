@@ -96,7 +96,7 @@ class SpaceholeState(State):
         self.bq: tuple[str, ...] = ()
         self.inv_hits = 0
         self.def_hits = 0
-        self.last_round: Round | None = None
+        self.last_round: Round = (0, None, None, None, None)
         self.flare_left = 0
         self.reveal_left = 0
         self.last_drawn = False

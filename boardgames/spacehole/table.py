@@ -17,7 +17,8 @@ from .power import ROLES, allocation
 from .rules import Rules
 from .state import Cards, SpaceholeState
 
-__all__ = ["HAND_LIMIT", "InPlay", "Table", "can_fight", "capacity", "defender_dice",
+__all__ = ["HAND_LIMIT", "InPlay", "Table", "can_fight", "capacity", "current_card",
+           "defender_dice",
            "hand_limit", "has_lab", "in_play", "invader_force", "is_invader",
            "optimal_power", "table_for"]
 
@@ -128,6 +129,13 @@ def defender_dice(t: Table, s: SpaceholeState) -> int:
         if can_fight(t, s, name):
             dice += t.cards[name].force - damage
     return dice
+
+
+def current_card(t: Table, s: SpaceholeState) -> data.Card:
+    """The Invader or Event card drawn this turn, being resolved."""
+    if s.current is None:
+        raise ValueError("no Invader or Event card is being resolved")
+    return t.cards[s.current]
 
 
 def is_invader(t: Table, name: str | None) -> bool:

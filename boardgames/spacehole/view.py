@@ -101,9 +101,7 @@ def battle(t: Table, s: SpaceholeState) -> dict[str, Any] | None:
     dice and hits, the dice of each side, the hits not yet placed or applied."""
     if not s.battle_round:
         return None
-    last = None
-    if s.last_round is not None:
-        last = {k: v for k, v in zip(ROUND_KEYS, s.last_round, strict=True) if v is not None}
+    last = {k: v for k, v in zip(ROUND_KEYS, s.last_round, strict=True) if v is not None}
     return {"round": s.battle_round, "last": last,
             "defender_dice": defender_dice(t, s),
             "invader_dice": invader_force(t, s),
