@@ -280,7 +280,7 @@ def _chance_of(s: SpaceBaseState, lead: float) -> float:
 
 
 def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
-                 made: list[SpaceBaseState | None] | None = None) -> list[float]:
+                 made: list[SpaceBase | None] | None = None) -> list[float]:
     """``rollout_value`` of the position after each of ``actions`` (legal actions of
     ``game``), for ``player``, the position as MCTS's look-ahead makes it
     (``game.child(action)``: stopped at the next chance node): the same floats, computed
@@ -298,8 +298,8 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
     the value's parts (:func:`_parts`) are the board's, with one site and its potential
     added or moved, re-added in the map's order as :func:`_site_terms` adds them. Every
     other action is played (``game.child``; its map's value parts derived from those of
-    the map before: :func:`_derive`), and ``made``, if given, gets the position (the
-    state) of each action played, None for the others. Only for the player to move.
+    the map before: :func:`_derive`), and ``made``, if given, gets the game one step
+    ahead (``game.child``) of each action played, None for the others. Only for the player to move.
 
     ``made`` given, the caller completes the actions after which the player moves again
     (MCTS's ``_ranked``): those known to (``build``, ``transfer``, ``look``: a cell, a
@@ -314,10 +314,11 @@ def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
             continue
         v = None if fast is None else fast(a)
         if v is None:
-            new = _played(game, a, player)
+            child = _played(game, a, player)
+            new = child.state
             v = _chance_of(new, _state_value(new, game.players, player, new.hands[player]))
             if made is not None:
-                made.append(new)
+                made.append(child)
         elif made is not None:
             made.append(None)
         out.append(v)
@@ -339,17 +340,18 @@ def _known_change(s: SpaceBaseState, n: int,
     return None
 
 
-def _played(game: SpaceBase, a: Move, player: int) -> SpaceBaseState:
-    """The position after ``a`` (``game.child``), its map's value parts derived from
-    those of the map before when the map changed."""
+def _played(game: SpaceBase, a: Move, player: int) -> SpaceBase:
+    """The game after ``a`` (``game.child``), its map's value parts derived from those
+    of the map before when the map changed."""
     s = game.state
-    new = _child(game, a).state
+    child = _child(game, a)
+    new = child.state
     if new.board is not s.board and a.cell is not None:
         # the step's own sites: a.cell (and a Transfer's source)
         touched = (a.cell,) if s.pending is None or s.pending[0] != "transfer" \
             else (a.cell, s.pending[1])
         _derive(s.board, new.board, touched, player, game.players)
-    return new
+    return child
 
 
 class _Ahead:
