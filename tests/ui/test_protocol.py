@@ -29,6 +29,7 @@ GOOD = [
     {"type": "save"},
     {"type": "load", "name": "g.json", "text": "{}"},
     {"type": "frontend_error", "message": "TypeError: x is undefined"},
+    {"type": "reveal", "version": 7},
 ]
 
 
