@@ -29,7 +29,7 @@ for v in 3.11 3.12 3.13; do
         "$py" -m venv "$venv"
         "$venv/bin/python" -m pip install -q --upgrade pip
         "$venv/bin/python" -m pip install -q -c constraints.txt -e . pytest pytest-xdist \
-            hypothesis icepool
+            hypothesis icepool cloudpickle
         touch "$stamp"
     fi
     echo "test-versions: $("$venv/bin/python" -VV | head -1)"
