@@ -16,7 +16,6 @@ import gc
 import math
 import os
 import pickle
-import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -27,11 +26,11 @@ from typing import Any
 from .core.game import Game
 from .core.registry import load
 from .core.rng import MAX_SEED, mix64
+from .odds.intervals import bootstrap_mean, wilson
 
 __all__ = ["Comparison", "SimulationResults", "compare", "game_seed", "simulate"]
 
 MAX_STEPS = 200_000
-Z95 = 1.959963984540054
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -45,26 +44,9 @@ def _agent_seed(gseed: int, player: int) -> int:
 
 # ------------------------------------------------------------------ statistics
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the mean and its 95% normal-approximation interval."""
-    n = len(values)
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    m = statistics.fmean(values)
-    if n == 1:
-        return (m, m, m)
-    half = Z95 * statistics.stdev(values) / math.sqrt(n)
-    return (m, m - half, m + half)
-
-
-def wilson(successes: float, n: int) -> tuple[float, float, float]:
-    """(rate, low, high): a proportion and its 95% Wilson score interval."""
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+    """(mean, low, high): the mean and its 95% percentile-bootstrap interval, which stays
+    within the values' range (:func:`boardgames.odds.intervals.bootstrap_mean`)."""
+    return bootstrap_mean(values)
 
 
 # ------------------------------------------------------------------ playing
@@ -219,6 +201,18 @@ def _executor(executor: Any, workers: int | None) -> tuple[Executor, bool]:
                     f"not {executor!r}")
 
 
+def _notebook_kernel() -> bool:
+    """Whether this code runs in a notebook's kernel (which can show widgets): IPython's
+    shell with a kernel attached. ipykernel's shell has one, and so has the Pyodide
+    kernel of JupyterLite (which has no ipykernel module); a terminal IPython has none.
+    IPython is not imported if nothing imported it yet."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None:
+        return False
+    shell = ipython.get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 class _Progress:
     """A progress bar: ipywidgets in a notebook kernel, a text line on a terminal."""
 
@@ -230,7 +224,7 @@ class _Progress:
         self.enabled = enabled and total > 0
         if not self.enabled:
             return
-        if "ipykernel" in sys.modules:
+        if _notebook_kernel():
             try:
                 import ipywidgets as w
                 from IPython.display import display
@@ -443,25 +437,50 @@ class Comparison:
     scores: list[list[float]]
     wins: list[list[bool]]
     seconds: float = 0.0
+    _cache: dict[Any, Any] = field(default_factory=dict, init=False, repr=False,
+                                   compare=False)
 
     @property
     def games(self) -> int:
         return len(self.scores[0]) if self.scores else 0
 
     def table(self) -> list[dict[str, Any]]:
-        out = []
-        for a, sc, w in zip(self.actions, self.scores, self.wins, strict=True):
-            m, lo, hi = mean_ci(sc)
-            r, rlo, rhi = wilson(sum(w), len(w))
-            out.append({"action": a, "games": len(sc), "mean_score": m, "score_ci": (lo, hi),
-                        "win_rate": r, "win_ci": (rlo, rhi)})
-        return out
+        """Per alternative: its mean score with a 95% percentile-bootstrap interval (within
+        the scores' range) and its win rate with a 95% Wilson interval."""
+        if "table" not in self._cache:
+            out = []
+            for a, sc, w in zip(self.actions, self.scores, self.wins, strict=True):
+                m, lo, hi = mean_ci(sc)
+                r, rlo, rhi = wilson(sum(w), len(w))
+                out.append({"action": a, "games": len(sc), "mean_score": m,
+                            "score_ci": (lo, hi), "win_rate": r, "win_ci": (rlo, rhi)})
+            self._cache["table"] = out
+        return [dict(r) for r in self._cache["table"]]
 
     def difference(self, a: int | str, b: int | str) -> tuple[float, float, float]:
         """Mean score of alternative ``a`` minus ``b`` over the paired games, with its 95%
         interval (common random numbers make it much narrower than the two intervals)."""
         i, j = self._index(a), self._index(b)
-        return mean_ci([x - y for x, y in zip(self.scores[i], self.scores[j], strict=True)])
+        if (i, j) not in self._cache:
+            self._cache[i, j] = mean_ci([x - y for x, y in
+                                         zip(self.scores[i], self.scores[j], strict=True)])
+        return self._cache[i, j]
+
+    def verdict(self) -> list[str]:
+        """In words, for the best alternative against each other one: whether these games
+        tell them apart (the 95% interval of the paired difference is above 0) or not."""
+        rows = self.table()
+        order = sorted(range(len(rows)), key=lambda k: -rows[k]["mean_score"])
+        return [self._versus(order[0], k) for k in order[1:]]
+
+    def _versus(self, i: int, j: int) -> str:
+        d, lo, hi = self.difference(i, j)
+        a, b = self.actions[i], self.actions[j]
+        gap = f"{d:+.2f} [{lo:+.2f}, {hi:+.2f}] a game"
+        if lo > 0:
+            return f"{a} scores more than {b}: {gap} (paired, 95%)"
+        return (f"{self.games} games cannot tell {a} from {b}: the difference {gap} "
+                f"includes 0 (play more games)")
 
     def best(self) -> str:
         """The alternative with the highest mean score."""
@@ -481,6 +500,7 @@ class Comparison:
             lines.append(f"  {r['action']}: mean score {r['mean_score']:.2f} "
                          f"[{r['score_ci'][0]:.2f}, {r['score_ci'][1]:.2f}], win rate "
                          f"{r['win_rate']:.1%} [{r['win_ci'][0]:.1%}, {r['win_ci'][1]:.1%}]")
+        lines.extend(f"  {v}" for v in self.verdict())
         return "\n".join(lines)
 
     def svg(self, width: int = 420) -> str:
@@ -518,16 +538,24 @@ class Comparison:
             f"<td>{r['win_rate']:.1%}</td>"
             f"<td>[{r['win_ci'][0]:.1%}, {r['win_ci'][1]:.1%}]</td></tr>"
             for r in self.table())
+        verdict = "".join(f"<li>{html.escape(v)}</li>" for v in self.verdict())
         return (f"<div class='bg-compare'><table><tr><th>action</th><th>games</th>"
                 f"<th>mean score</th><th>95% CI</th><th>win rate</th><th>95% CI</th></tr>"
-                f"{rows}</table>{self.svg()}</div>")
+                f"{rows}</table>{self.svg()}<ul>{verdict}</ul></div>")
 
     def plot(self, ax: Any = None) -> Any:
-        """A matplotlib bar chart with 95% error bars (matplotlib imported on use)."""
-        import matplotlib.pyplot as plt
-
+        """A matplotlib bar chart with 95% error bars (matplotlib imported on use). The
+        notebook display of a Comparison already has a chart (:meth:`svg`): this one is
+        for a figure of your own. Without matplotlib (and ``ax``), the table is shown
+        instead and None returned."""
         rows = self.table()
         if ax is None:
+            try:
+                import matplotlib.pyplot as plt
+            except ImportError:
+                from .odds.plots import no_chart
+
+                return no_chart(f"mean score of player {self.player}", repr(self))
             _, ax = plt.subplots(figsize=(5, 0.5 + 0.5 * len(rows)))
         means = [r["mean_score"] for r in rows]
         err = [[m - r["score_ci"][0] for m, r in zip(means, rows, strict=True)],

@@ -9,38 +9,75 @@
 Each takes an optional matplotlib ``ax`` and returns the axes it drew on. Colours are
 from the Okabe-Ito palette (safe for colour-blind readers); exact values are solid,
 sampled ones hatched.
+
+matplotlib is not a dependency of the package. Where it cannot be imported (a plain
+``pip install space-boardgames``, a browser's Pyodide kernel), a chart asked for without
+an ``ax`` is not drawn: :func:`no_chart` shows its numbers instead (the distribution's
+table, the sample beside it, the running mean at a few sizes), under a note that names
+the chart, and the function returns None.
 """
 
 from __future__ import annotations
 
+import html
 import itertools
 import math
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..core.dist import Dist
 from .sampling import Sample, simulate_dist
 
-__all__ = ["plot_convergence", "plot_dist", "plot_sampled"]
+__all__ = ["no_chart", "plot_convergence", "plot_dist", "plot_sampled"]
 
 EXACT = "#0072B2"  # Okabe-Ito blue
 SAMPLED = "#E69F00"  # Okabe-Ito orange
 BAND = "#56B4E9"  # Okabe-Ito sky blue
 
 
+NO_MATPLOTLIB = ("Chart not drawn: matplotlib is not installed here "
+                 "(pip install matplotlib). Its numbers:")
+
+
 def _pyplot() -> Any:
+    """matplotlib.pyplot, or None where it cannot be imported."""
     try:
         import matplotlib.pyplot as plt
-    except ImportError as e:  # pragma: no cover - matplotlib is in the test extra
-        raise ImportError("charts need matplotlib: pip install matplotlib") from e
+    except ImportError:
+        return None
     return plt
 
 
 def _axes(ax: Any, figsize: tuple[float, float] = (6.4, 3.6)) -> Any:
+    """``ax``, or new axes; None if there is no matplotlib to make them with."""
     if ax is not None:
         return ax
-    _fig, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
+    plt = _pyplot()
+    if plt is None:
+        return None
+    _fig, ax = plt.subplots(figsize=figsize, layout="constrained")
     return ax
+
+
+def no_chart(title: str, text: str) -> None:
+    """Show ``text`` (a chart's numbers) in place of the chart ``title`` that could not
+    be drawn: as a cell output in a notebook (HTML with a text alternative), printed
+    elsewhere."""
+    plain = f"[{title}] {NO_MATPLOTLIB}\n{text}"
+    markup = (f'<div class="bg-nochart"><b>{html.escape(title)}</b>: '
+              f"{html.escape(NO_MATPLOTLIB)}<pre>{html.escape(text)}</pre></div>")
+    if _in_ipython():
+        from IPython.display import display
+
+        display({"text/plain": plain, "text/html": markup}, raw=True)
+    else:
+        print(plain)
+
+
+def _in_ipython() -> bool:
+    ipython = sys.modules.get("IPython")
+    return ipython is not None and ipython.get_ipython() is not None
 
 
 def _labels(keys: list[Any]) -> tuple[list[Any], list[str] | None]:
@@ -57,6 +94,8 @@ def plot_dist(dist: Dist, ax: Any = None, *, title: str | None = None,
     if not isinstance(dist, Dist):
         raise ValueError(f"plot_dist() takes a Dist, not {dist!r}")
     ax = _axes(ax)
+    if ax is None:
+        return no_chart(title or label or "distribution", dist.table())
     keys = list(dist)
     xs, names = _labels(keys)
     scale = 100 if percent else 1
@@ -82,6 +121,8 @@ def plot_sampled(sample: Sample | Dist, n: int | None = None, seed: int = 0, ax:
     if not isinstance(sample, Sample):
         raise ValueError(f"plot_sampled() takes a Sample or a Dist, not {sample!r}")
     ax = _axes(ax)
+    if ax is None:
+        return no_chart(title or "exact vs sampled", sample.table())
     rows = sample.rows()
     keys = [r[0] for r in rows]
     xs, names = _labels(keys)
@@ -132,6 +173,9 @@ def plot_convergence(dist: Dist | Sample, n: int = 1000, seed: int = 0, ax: Any 
         sigma = math.sqrt(p * (1 - p))
         what = "frequency of the event"
     ax = _axes(ax)
+    if ax is None:
+        return no_chart(title or f"{what} after k draws (seed {sample.seed})",
+                        _convergence_table(curve, target, sigma, what))
     ks = list(range(1, len(curve) + 1))
     ax.fill_between(ks, [target - 2 * sigma / math.sqrt(k) for k in ks],
                     [target + 2 * sigma / math.sqrt(k) for k in ks], color=BAND, alpha=0.3,
@@ -148,3 +192,15 @@ def plot_convergence(dist: Dist | Sample, n: int = 1000, seed: int = 0, ax: Any 
     ax.legend(loc="best")
     ax.set_title(title or f"{what} after k draws (seed {sample.seed})")
     return ax
+
+
+def _convergence_table(curve: list[float], target: float, sigma: float, what: str) -> str:
+    """The running value after 1, 10, 100, ... and all the draws, beside the exact value
+    and two standard errors: :func:`plot_convergence`'s numbers."""
+    sizes = sorted({10 ** e for e in range(len(str(len(curve))))
+                    if 10 ** e <= len(curve)} | {len(curve)})
+    lines = [f"{'draws':>9}  {what:>22}  {'exact ± 2 standard errors':>26}"]
+    for k in sizes:
+        band = f"{target:.4g} ± {2 * sigma / math.sqrt(k):.4g}"
+        lines.append(f"{k:>9}  {curve[k - 1]:>22.4g}  {band:>26}")
+    return "\n".join(lines)

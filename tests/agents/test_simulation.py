@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import math
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 import boardgames as bg
 from boardgames.agents import GreedyAgent, RandomAgent
-from boardgames.simulation import game_seed, mean_ci, wilson
+from boardgames.simulation import Comparison, SimulationResults, game_seed, mean_ci, wilson
 
 
 def _strip(rows: list[dict]) -> list[dict]:
@@ -107,6 +108,36 @@ def test_terminal_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     assert "simulate [" in err and "5/5" in err
 
 
+class _Shell:
+    """An IPython shell as far as the progress bar looks: with or without a kernel."""
+
+    def __init__(self, kernel: object) -> None:
+        self.kernel = kernel
+
+
+@pytest.mark.parametrize("kernel", [object(), None], ids=["kernel", "terminal"])
+def test_progress_is_a_widget_in_any_notebook_kernel(
+        kernel: object, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """JupyterLite's Pyodide kernel has an IPython shell with a kernel but no ipykernel
+    module: the bar is a widget there too (it was red stderr text), and stays text in a
+    terminal IPython (a shell without a kernel)."""
+    import IPython
+
+    from boardgames.simulation import _Progress
+
+    monkeypatch.delitem(sys.modules, "ipykernel", raising=False)
+    monkeypatch.setattr(IPython, "get_ipython", lambda: _Shell(kernel))
+    bar = _Progress(4, "simulate", True)
+    bar.update(4)
+    err = capsys.readouterr().err
+    if kernel is None:
+        assert bar.bar is None and "simulate [" in err and "4/4" in err
+    else:
+        assert bar.bar is not None and bar.bar.value == 4 and err == ""
+        assert bar.text.value == "4 / 4"
+
+
 def test_simulate_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="games"):
         bg.simulate("blast", RandomAgent(), games=0)
@@ -128,8 +159,42 @@ def test_simulate_refuses_bad_input() -> None:
 def test_intervals() -> None:
     assert wilson(0, 10)[1] == 0.0 and 0 < wilson(0, 10)[2] < 0.35
     assert wilson(5, 10)[0] == 0.5
-    m, _lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
-    assert m == 2.5 and math.isclose(hi - m, 1.959963984540054 * 1.2909944487358056 / 2)
+    m, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5 and 1.0 <= lo < m < hi <= 4.0
+    assert mean_ci([1.0, 2.0, 3.0, 4.0]) == (m, lo, hi)      # seeded: the same interval
+
+
+def test_a_score_that_cannot_be_negative_gets_no_negative_bound() -> None:
+    """What-if's study printed "random: 4.0 [-3.9, 11.9]": most colonies score 0, a few
+    score a lot, and the normal interval's lower bound went below 0."""
+    scores = [0.0] * 18 + [40.0] * 2      # the normal interval: [-1.4, 9.4]
+    m, lo, hi = mean_ci(scores)
+    assert m == 4.0 and 0.0 <= lo < m < hi <= 40.0
+    results = SimulationResults([{"scores": (s,), "winner": None} for s in scores], 1)
+    assert results.mean_score() == (m, lo, hi)
+    assert "[-" not in repr(results)
+
+
+def _comparison(scores: list[list[float]]) -> Comparison:
+    return Comparison([f"choice {k}" for k in range(len(scores))], 0, scores,
+                         [[s > 0 for s in sc] for sc in scores])
+
+
+def test_compare_says_whether_its_games_tell_the_choices_apart() -> None:
+    base = [float(10 * (i % 7)) for i in range(60)]
+    apart = _comparison([base, [s + 3.0 for s in base]])
+    d, lo, hi = apart.difference(1, 0)
+    assert d == 3.0 and lo == hi == 3.0                    # paired: the same 3 every game
+    assert apart.verdict() == [
+        "choice 1 scores more than choice 0: +3.00 [+3.00, +3.00] a game (paired, 95%)"]
+    noisy = _comparison([base, [s + (3.0 if i % 2 else -2.0) for i, s in enumerate(base)]])
+    (line,) = noisy.verdict()
+    assert line.startswith("60 games cannot tell choice 1 from choice 0: the difference "
+                           "+0.50 [") and line.endswith("includes 0 (play more games)")
+    for c in (apart, noisy):
+        assert c.verdict()[0] in repr(c)
+        assert c.verdict()[0] in c._repr_html_().replace("&#x27;", "'")
+        assert c._repr_html_().count("<svg") == 1          # one chart
 
 
 # ---------------------------------------------------------------------- compare

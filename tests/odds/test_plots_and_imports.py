@@ -108,3 +108,41 @@ def test_game_functions_are_re_exported_as_the_same_objects() -> None:
     assert set(GAME_FUNCTIONS) | set(GAME_MODULES) <= set(dir(bg.odds))
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         bg.odds.nope  # noqa: B018
+
+
+NO_MATPLOTLIB = """\
+import importlib.abc, sys
+class _Blocked(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "matplotlib":
+            raise ModuleNotFoundError(f"No module named {name!r}")
+sys.meta_path.insert(0, _Blocked())
+from boardgames.odds import d6, dice, plot_convergence, plot_dist, plot_sampled, simulate_dist
+from boardgames.simulation import Comparison
+print("RETURNED", plot_dist(dice(2, 6), title="2D6"), d6.plot())
+print("RETURNED", plot_sampled(simulate_dist(d6, 60, seed=1)))
+print("RETURNED", plot_convergence(d6, 1000, seed=2, title="law of large numbers"))
+c = Comparison(["a", "b"], 0, [[1.0, 2.0, 3.0], [2.0, 3.0, 5.0]], [[False] * 3, [True] * 3])
+print("RETURNED", c.plot())
+"""
+
+
+def test_without_matplotlib_a_chart_shows_its_numbers() -> None:
+    """No matplotlib (a plain install, the in-browser site): each chart is replaced by a
+    note naming it and its numbers, instead of an ImportError."""
+    r = subprocess.run([sys.executable, "-c", NO_MATPLOTLIB], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    notes = [ln.split("]")[0] + "]" for ln in out.splitlines() if "Chart not drawn" in ln]
+    assert notes == ["[2D6]", "[distribution]", "[exact vs sampled]",
+                     "[law of large numbers]", "[mean score of player 0]"]
+    assert out.count("RETURNED None") == 4
+    assert str(dice(2, 6).table()) in out and str(d6.table()) in out
+    assert str(simulate_dist(d6, 60, seed=1).table()) in out
+    # the running mean after 1, 10, 100 and 1000 draws, beside 3.5 and its band
+    s = simulate_dist(d6, 1000, seed=2).running_mean()
+    for k in (1, 10, 100, 1000):
+        assert any(ln.split()[:2] == [str(k), f"{s[k - 1]:.4g}"] for ln in out.splitlines())
+    assert "3.5 ± 0.108" in out                       # 2 sigma / sqrt(1000), sigma = 1.708
+    assert "a: mean score 2.00" in out and "b: mean score 3.33" in out
