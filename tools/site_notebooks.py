@@ -62,24 +62,9 @@ class Adaptation:
     why: str
 
 
-DASK_SERIAL = '''\
-# On this site there is no Dask cluster (it needs processes and compiled packages that a
-# browser tab does not have): the same study is played in this tab, one game after the
-# other. Every game's seed comes from the master seed, so the results are the ones a
-# cluster gives.
-greedy = bg.simulate("spacehole", GreedyAgent(), games=STUDY, seed=7, executor="serial")
-random_ = bg.simulate("spacehole", RandomAgent(), games=STUDY, seed=7, executor="serial")
-greedy'''
-
-ADAPTATIONS = {
-    "what-if.ipynb": [Adaptation(
-        anchor="from distributed import",
-        code=DASK_SERIAL,
-        why="section 3 runs its strategy study with `executor=\"serial\"` in the browser "
-            "tab instead of on a local Dask cluster (`distributed` needs processes and "
-            "compiled packages)",
-    )],
-}
+# None needed today: what-if.ipynb plays its study in the kernel's process where
+# ``distributed`` cannot be imported (its import is guarded, see ``imported``).
+ADAPTATIONS: dict[str, list[Adaptation]] = {}
 
 
 @dataclass
@@ -148,7 +133,8 @@ def adapt(nb: nbformat.NotebookNode, name: str) -> list[str]:
 
 
 def imported(nb: nbformat.NotebookNode) -> set[str]:
-    """The top-level modules the notebook's code cells import."""
+    """The top-level modules the notebook's code cells need: every import, except those
+    inside ``try: ... except ImportError`` (the notebook does without them)."""
     names: set[str] = set()
     for cell in nb.cells:
         if cell.cell_type != "code":
@@ -158,12 +144,28 @@ def imported(nb: nbformat.NotebookNode) -> set[str]:
             tree = ast.parse("\n".join(lines))
         except SyntaxError:
             continue
+        optional = {id(n) for stmt in _guarded(tree) for n in ast.walk(stmt)}
         for node in ast.walk(tree):
+            if id(node) in optional:
+                continue
             if isinstance(node, ast.Import):
                 names.update(a.name.split(".")[0] for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module.split(".")[0])
     return names
+
+
+def _guarded(tree: ast.AST) -> list[ast.stmt]:
+    """The statements in the body of every ``try: ... except ImportError`` (or
+    ModuleNotFoundError) of ``tree``."""
+    out: list[ast.stmt] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(
+                h.type is not None
+                and ast.unparse(h.type) in ("ImportError", "ModuleNotFoundError")
+                for h in node.handlers):
+            out.extend(node.body)
+    return out
 
 
 def setup_cell(charts: bool) -> nbformat.NotebookNode:

@@ -2,12 +2,13 @@
 (site-src/boardgames_site/charts.py), checked on this machine's CPython.
 
 The site's notebooks are made from notebooks/ at build time: each gets a first cell that
-installs the package, the lessons that draw charts get the stand-in, what-if gets its
-Dask cell replaced, and a notebook importing what the site cannot provide is left out
-with the reason on the front page. Here every site notebook with a chart or an
-adaptation is run with nbclient in a kernel where matplotlib, numpy and Dask cannot be
-imported, as in the browser (the package itself comes from this venv): it must run to
-the end, each chart replaced by a note. The browser half is test_site_browser.py.
+installs the package, the lessons that draw charts get the stand-in (what-if needs no
+adaptation: it plays its study in the kernel where Dask is missing), and a notebook
+importing what the site cannot provide is left out with the reason on the front page.
+Here every site notebook with a chart or an adaptation is run with nbclient in a kernel
+where matplotlib, numpy and Dask cannot be imported, as in the browser (the package
+itself comes from this venv): it must run to the end, each chart replaced by a note.
+The browser half is test_site_browser.py.
 """
 
 from __future__ import annotations
@@ -88,7 +89,10 @@ def test_a_notebook_needing_a_package_the_site_lacks_is_left_out_and_named(
     assert "needs-numpy.ipynb`: needs `numpy`" in front and "](fine.ipynb)" in front
 
 
-def test_an_adaptation_whose_cell_is_gone_stops_the_build(tmp_path: Path) -> None:
+def test_an_adaptation_whose_cell_is_gone_stops_the_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(site_notebooks, "ADAPTATIONS", {"what-if.ipynb": [
+        site_notebooks.Adaptation("from distributed import", "pass", "no Dask here")]})
     src = tmp_path / "nb"
     src.mkdir()
     nb = nbformat.v4.new_notebook()
@@ -97,6 +101,29 @@ def test_an_adaptation_whose_cell_is_gone_stops_the_build(tmp_path: Path) -> Non
     with pytest.raises(site_notebooks.SiteBuildError,
                        match=r"what-if\.ipynb has 0 code cells holding"):
         site_notebooks.write_contents(src, tmp_path / "out")
+
+
+def test_an_import_the_notebook_does_without_keeps_it_on_the_site(tmp_path: Path) -> None:
+    """An import inside ``try: ... except ImportError`` is optional (what-if.ipynb plays
+    its study in the kernel where ``distributed`` is missing): the notebook is on the
+    site, as it is; an unguarded import still leaves a notebook out."""
+    src = tmp_path / "nb"
+    src.mkdir()
+    guarded = ("try:\n    from distributed import Client\nexcept ImportError:\n"
+               "    Client = None\nimport boardgames")
+    for name, code in (("guarded.ipynb", guarded),
+                       ("bare.ipynb", "from distributed import Client")):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_markdown_cell(f"# {name}"), nbformat.v4.new_code_cell(code)]
+        nbformat.write(nb, src / name)
+    done = {n["name"]: n for n in site_notebooks.write_contents(src, tmp_path / "out")}
+    assert done["guarded.ipynb"]["left_out"] == "" and done["guarded.ipynb"]["adapted"] == ()
+    assert done["bare.ipynb"]["left_out"] == "needs `distributed`"
+    site = nbformat.read(tmp_path / "out" / "guarded.ipynb", as_version=4)
+    assert site.cells[2].source == guarded                     # after the title and setup
+    real = {n["name"]: n for n in site_notebooks.write_contents(ROOT / "notebooks",
+                                                                tmp_path / "real")}
+    assert real["what-if.ipynb"]["left_out"] == "" and real["what-if.ipynb"]["adapted"] == ()
 
 
 def site_notebooks_with_charts_or_adaptations() -> list[str]:
