@@ -34,7 +34,8 @@ from .board import Board, _frac, dist_rows
 __all__ = ["BOARD", "MAPS_KEPT", "SpaceBaseBoard", "map_extra", "map_key"]
 
 MAPS_KEPT = 16
-"""How many maps' explanations and meteor risk a board remembers."""
+"""How many maps' explanations and meteor risk the boards remember."""
+_MAPS: OrderedDict[Any, dict[str, Any]] = OrderedDict()
 
 
 def _key(c: tuple[int, int]) -> str:
@@ -98,10 +99,10 @@ class SpaceBaseBoard(Board):
         s = game.state
         b = s.board
         # Memoised per map content (what is where, and how damaged), for the last few
-        # maps: undo, redo, the history scrubber and a placement tried again go back to
-        # them.
-        cache: OrderedDict[Any, dict[str, Any]] = self.__dict__.setdefault(
-            "_sb_cache", OrderedDict())
+        # maps, shared by every board (it is public): undo, redo, the history scrubber and
+        # a placement tried again go back to them, and the other boards of the game find
+        # the new map's part made by the first board that published it.
+        cache = _MAPS
         key = map_key(b, game.players)
         hit = cache.get(key)
         if hit is None:
