@@ -465,7 +465,7 @@ def test_full_every_n_checks_the_views_every_nth_position() -> None:
             return super().view(player)
 
     def make(seed: int, auto: bool) -> bg.Game:
-        return Counting(players=2, seed=seed, auto_roll=auto, rules=Rules(turns_per_stage=1))
+        return Counting(players=2, seed=seed, auto_roll=auto, rules=Rules(turns_per_stage=3))
 
     stats = PlayoutStats()
     g = check_playout(make, 3, full_every=10, json_every=1000, undo_walk=False, stats=stats)
