@@ -323,6 +323,7 @@ def test_a_hot_seat_turn_by_clicking_with_the_cover(people: tuple[Seat, Seat, st
                 assert name not in html
 
     assert_covered(first)
+    board.screenshot(path=str(artifact_path("hot-seat-cover.png")))
     old = board.get_attribute("data-version")
     board.locator('[data-control="reveal"]').click()
     expect(board).not_to_have_attribute("data-version", old)
