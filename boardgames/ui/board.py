@@ -70,6 +70,7 @@ __all__ = ["HISTORY_TAIL", "LOG_TAIL", "TIMINGS_KEPT", "Board", "live_boards"]
 
 LOG_TAIL = 60
 HISTORY_TAIL = 40
+VERSIONS_KEPT = 64  # how many recent versions an undo may have been chosen on
 MAX_PACE = 30.0
 TIMINGS_KEPT = 200
 """How many per-message timing records a board keeps (``board.timings``)."""
@@ -240,6 +241,8 @@ class Board(anywidget.AnyWidget):
         self._agent_handle: Any = None
         self._last: tuple[Any, ...] | None = None
         self._last_log_len = 0
+        # For each recent version: the history's length and last step then (see _check_undo).
+        self._steps_at: dict[int, tuple[int, Step | None]] = {}
         self.frontend_errors: list[str] = []
         self.timings: deque[dict[str, Any]] = deque(maxlen=TIMINGS_KEPT)
         """What each message from the browser cost in Python, newest last: see
@@ -519,6 +522,8 @@ class Board(anywidget.AnyWidget):
             if self.scrub_step is not None:
                 self._scrub(self.scrub_step if self.scrub_step <= len(hist) else None)
             self.version += 1
+            self._steps_at[self.version] = (len(hist), hist[-1] if hist else None)
+            self._steps_at.pop(self.version - VERSIONS_KEPT, None)
             self._last = self._signature()
             self._last_log_len = len(log)
             self._schedule_agent()
@@ -662,8 +667,26 @@ class Board(anywidget.AnyWidget):
         self._phase["apply_ms"] = (_clock() - t0) * 1e3
         self._done()
 
+    def _check_undo(self, msg: Message) -> None:
+        """An undo chosen on an older view still stands when only the computer and the
+        dice have played since: it takes their steps back anyway (a person clicking
+        *undo* while the computer plays on must not be refused as stale)."""
+        v = msg["version"]
+        if v == self.version or v not in self._steps_at:
+            self._check_version(msg)
+            return
+        n, last = self._steps_at[v]
+        hist = self._game.history
+        same_past = len(hist) >= n and (hist[n - 1] if n else None) == last
+        if not (same_past and all(self._by_computer_or_dice(s) for s in hist[n:])):
+            self._check_version(msg)
+
+    def _by_computer_or_dice(self, step: Step) -> bool:
+        return step.player == CHANCE or (step.player in self._agents
+                                         and step.player not in self._claimed())
+
     def _do_undo(self, msg: Message) -> None:
-        self._check_version(msg)
+        self._check_undo(msg)
         self._check_can_change(msg)
         g = self._game
         self._cancel_agent()

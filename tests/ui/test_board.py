@@ -439,6 +439,31 @@ def test_undo_takes_back_the_computers_move_too() -> None:
     b.close()
 
 
+def test_an_undo_clicked_while_the_computer_played_on_still_takes_everything_back() -> None:
+    g = CoinNim(seed=4)
+    b = board_for(g, player=0, opponents={1: RandomAgent(seed=1)}, pace=30)
+    start = g.to_json()
+    send(b, {"type": "intent", "action": "take 2", "version": b.version})
+    seen = b.version                 # the person clicks undo on this view ...
+    assert b.agent_step() is not None and b.version > seen  # ... as the computer moves
+    send(b, {"type": "undo", "version": seen})
+    assert b.error == "" and g.to_json() == start
+    b.close()
+
+
+def test_an_undo_chosen_before_a_persons_later_move_is_stale() -> None:
+    g = CoinNim(seed=4)
+    b = board_for(g, player=0, opponents={1: RandomAgent(seed=1)}, pace=30)
+    send(b, {"type": "intent", "action": "take 1", "version": b.version})
+    seen = b.version
+    assert b.agent_step() is not None
+    send(b, {"type": "intent", "action": "take 1", "version": b.version})
+    before = g.to_json()
+    send(b, {"type": "undo", "version": seen})
+    assert "stale" in b.error and g.to_json() == before
+    b.close()
+
+
 def test_a_failing_opponent_is_shown_and_stopped() -> None:
     class Broken:
         def choose(self, game: Any) -> str:
