@@ -10,19 +10,16 @@ response window) or a chance outcome (``s.chance``).
 from __future__ import annotations
 
 import random
-import sys
-from array import array
 from bisect import bisect_right
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import chain, compress, repeat
-from operator import attrgetter, is_, itemgetter, not_
-from sys import getrefcount as _getrefcount
+from itertools import chain, compress
+from operator import attrgetter, itemgetter, not_
 from typing import Any, NamedTuple
 
 from ..core.deck import Deck, redeal
-from ..core.errors import GameError, InvalidActionError
-from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, SOLE_HOLDER, Game, State
+from ..core.errors import InvalidActionError
+from ..core.game import CHANCE, Game, State
 from . import data
 from .actions import Order, order
 from .board import (
@@ -87,11 +84,6 @@ _DRAW_CHANCE = ("draw",)
 _DIE_TARGET_SET = frozenset(_DIE_TARGET_CARDS)
 _DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
 """The cards that may open the dice window (``_dice_window_open`` says whether they do)."""
-_CHECKPOINT = 32
-"""``apply`` keeps a full record (a snapshot) at least every this many steps, a lazy one
-(the log's length) otherwise: taking a step back replays at most about this many."""
-_LANES = 64
-"""How many steps' SplitMix64 outputs ``_mix64`` computes at once."""
 _TURN_TEXT: dict[tuple[int, int], str] = {}
 """(turn, player) -> the log line that starts the turn."""
 
@@ -233,15 +225,6 @@ class BlastState(State):
         return c
 
 
-def _thaw(snap: tuple) -> BlastState:
-    """The state of an undo record of ``Blast.apply``: its slots (in ``__slots__`` order)
-    and the log's length."""
-    s = _object_new(BlastState)
-    (s.actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending, s.phase,
-     s.player, s.rare, s.stage, s.units, s.vortex, _) = snap
-    return s
-
-
 def _set(pair: tuple, p: int, value: Any) -> tuple:
     return (value, pair[1]) if p == 0 else (pair[0], value)
 
@@ -266,14 +249,6 @@ class Blast(Game):
 
     name = "blast"
     version = 1
-    _plain_steps = False
-    """Whether this game makes its steps as ``Blast`` does (``_plain``), so that
-    ``apply``, ``_settle`` and ``legal_actions`` may write them out; set per game when it
-    is made (a game from before it was kept takes the general path)."""
-    _full = -_CHECKPOINT
-    """The undo stack's index of the last full record ``apply`` kept (see ``apply``)."""
-    _mix: tuple[int | None, int, list[int]] = (None, -_LANES, [])
-    """(seed, k, the SplitMix64 outputs of steps k .. k + _LANES - 1) for ``_roll``."""
     Action = Order
     Rules = Rules
     SIDES = SIDES
@@ -290,7 +265,6 @@ class Blast(Game):
         out: dict[str, Any] = {"players": 2}
         if scenario is not None:
             out["scenario"] = _check_scenario(scenario)
-        self._plain_steps = type(self) is Blast or _plain(type(self))
         return out
 
     @property
@@ -417,219 +391,6 @@ class Blast(Game):
 
     def parse(self, text: str) -> Order:
         return super().parse(text)  # type: ignore[return-value]
-
-    # ------------------------------------------------------------------ stepping
-    @property
-    def is_over(self) -> bool:
-        s = self._s  # ``_to_move(s) is None``, read directly
-        return s.chance is None and s.pending is None
-
-    def apply(self, x: Any) -> Blast:
-        """``Game.apply``, with the step of a player's action written out (the hot path of
-        every playout): an action of ``legal_actions()`` (found by identity) is applied
-        to a copy of the state, then the auto-roll loop runs. Anything else (a notation,
-        an equal action, a chance outcome, a refused action) goes through the full
-        checks, and a subclass that changes how a step is made gets ``Game.apply``."""
-        s = self._s
-        if (s.chance is not None or s.pending is None
-                or not self._plain_steps):
-            return super().apply(x)  # type: ignore[return-value]
-        legal = self._legal_cache
-        if legal is None:
-            legal = self.legal_actions()
-        if not any(map(is_, legal, repeat(x))):
-            x = self._legal_action(x)
-        log = self._log
-        mark = len(log)
-        undo = self._undo
-        n = len(undo)
-        actor = s.actor
-        # The undo record: mostly lazy (the log's length: ``_before`` replays the steps
-        # from the last full record), a snapshot of s's slots and the log's length
-        # (``_thaw``) every ``_CHECKPOINT`` steps (or when undo took the stack back past
-        # the last one). So the states a game passes through are not kept.
-        lazy = 0 < n - self._full < _CHECKPOINT
-        if lazy and _getrefcount(s) <= SOLE_HOLDER:
-            # Nothing but this game (and this frame) holds s (no fork, no caller, no undo
-            # record): the step changes it in place; a failed step is undone by replay.
-            new = s
-        else:  # s.copy(), written out (keep them alike), through the snapshot
-            snap = (actor, s.chance, s.deck, s.dice, s.draws, s.faces, s.hands, s.pending,
-                    s.phase, s.player, s.rare, s.stage, s.units, s.vortex, mark)
-            new = _object_new(BlastState)
-            (new.actor, new.chance, new.deck, new.dice, new.draws, new.faces, new.hands,
-             new.pending, new.phase, new.player, new.rare, new.stage, new.units, new.vortex,
-             _) = snap
-        try:
-            if x.verb == "move":  # a move (the most frequent action): _act, written out
-                self._move(new, x.sector, x.force, x.die, DIRECTIONS[new.player], log)
-                # and _advance's move stage in its most frequent case: the move goes on
-                if (new.dice
-                        and (self._has_movable(new, new.player) if new.rare.pins
-                             else not all(compress(new.units[1 - new.player],
-                                                   new.units[new.player])))):
-                    new.pending = "move"
-                else:
-                    self._advance(new, log)
-            else:
-                self._act(new, x, log)
-        except BaseException:
-            del log[mark:]
-            if new is s:
-                self._s = self._before(n)
-            raise
-        if lazy:
-            undo.append(mark)  # type: ignore[arg-type]
-        else:
-            undo.append(snap)  # type: ignore[arg-type]
-            self._full = n
-        self._s = new
-        self._hist.append((actor, x, x.text))
-        self._legal_cache = None
-        if self._redo:
-            self._redo.clear()
-        if new.chance is not None and self._auto:
-            self._roll(new, None)  # ``new`` is this game's alone: its chance steps in place
-        return self
-
-    def _settle(self) -> None:
-        """The core's auto-roll loop (``Game._settle``), specialised (``_roll``). A
-        subclass that changes how a chance step is made gets the core's loop."""
-        if not self._auto:
-            return
-        s = self._s
-        if s.chance is None:
-            return
-        if not self._plain_steps:
-            super()._settle()
-            return
-        self._roll(s.copy(), s)
-
-    def _roll(self, s: BlastState, before: BlastState | None) -> None:
-        """Roll the chance nodes from ``s`` (a state made for this step, not yet seen
-        outside: ``self._s`` or about to be) until a decision or the end, each resolved
-        in place on ``s``: a run of chance steps makes no state per step.
-
-        The outcome is the core's draw (the SplitMix64 output of the step, from the
-        game's window of them, ``_mix64``, scaled to the total weight: a draw picks from
-        the deck's sorted cards, ``_Cards``), written out, and its text looked up; the
-        steps are the same as ``Game._settle``'s. Their undo records are *lazy*: the log's
-        length only (an int), the state before the step being made again from the nearest
-        full record when it is needed (``_before``). ``before`` is the state
-        ``s`` was copied from (its record is then a full one), or None when the step
-        before was a player's action whose record is full (``apply``)."""
-        hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
-        self._s = s
-        self._legal_cache = None
-        mix = self._mix
-        if mix[0] != seed:  # a window made for another seed (a game's seed may be set)
-            mix = (seed, -_LANES, [])
-        while True:
-            k = len(hist)
-            if k >= _MAX_STEPS:
-                raise GameError("step limit reached")
-            j = k - mix[1]  # the step's SplitMix64 output, from the game's window of them
-            if not 0 <= j < _LANES:
-                mix = self._mix = (seed, k, _mix64(seed, k))
-                j = 0
-            x = mix[2][j]
-            kind = s.chance[0]
-            mark = len(log)
-            try:
-                if kind == "draw":
-                    deck = s.deck
-                    try:  # the draw: see ``_Cards``
-                        cards = deck.cards
-                    except AttributeError:  # a core Deck
-                        cards = _cards_of(deck)
-                    i = (x * len(cards)) >> 64
-                    text = outcome = cards[i]
-                    # _resolve of a draw, written out: the card goes to the hand of the
-                    # next player of ``draws``; the next draw of a turn is a chance node.
-                    s.chance = None
-                    s.deck = _without(deck, cards, i)
-                    draws = s.draws
-                    p = draws[0]
-                    s.draws = draws = _DRAWS_LEFT.get(draws) or draws[1:]
-                    hands = s.hands
-                    hand = hands[p]
-                    i = bisect_right(hand, outcome)
-                    hand = (*hand[:i], outcome, *hand[i:])
-                    s.hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
-                    if s.phase != "setup":
-                        log.append(_DRAWS_TEXT[p])
-                    if draws and s.stage == "drawing" and len(s.deck.counts) > 1:
-                        s.chance = _DRAW_CHANCE  # the turn's next draw (_draw_next's case)
-                    elif not (draws and s.stage == "drawing" and self._draw_next(s, log)):
-                        self._advance(s, log)
-                elif kind == "roll":
-                    outcome = _ROLL_AT[(x * 36) >> 64]
-                    text = _ROLL_TEXT[outcome]
-                    s.chance = None  # _resolve of a roll, written out
-                    s.faces = outcome
-                    s.dice = _ROLL_DICE[outcome]
-                    log.append(_ROLLS_TEXT[s.player][outcome])
-                    self._advance(s, log)
-                else:  # a six-sided die
-                    outcome = (x * 6 >> 64) + 1
-                    text = _D6_TEXT[outcome]
-                    self._resolve(s, outcome, log)
-            except BaseException:
-                # ``s`` may be half changed: the game goes back to the state before it.
-                del log[mark:]
-                self._s = before if before is not None else self._before(k)
-                raise
-            if before is None:
-                undo.append(mark)  # lazy (see ``_before``)
-            else:
-                undo.append((before, mark))
-                before = None
-            hist.append((CHANCE, outcome, text))
-            if s.chance is None:
-                return
-
-    def _thaw_record(self, rec: tuple) -> BlastState:
-        """The state of a snapshot undo record of ``apply`` (see ``_thaw``); the core's
-        ``_before`` makes the lazy records of ``_roll`` and ``apply`` (the log's length
-        only) full by replaying the steps from the nearest record before them."""
-        return _thaw(rec)
-
-    # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> tuple[Order, ...]:
-        """The legal actions, sorted by notation and unique (empty at chance nodes and
-        when the game is over); cached per position. ``_sort_unique(_legal(s))``, with
-        the frequent lists made in order: the plain moves (``_plain_moves``), the discards
-        of a sorted hand (its distinct cards in order), the dice window's actions
-        (memoised on the dice and the dice cards in hand)."""
-        cached = self._legal_cache
-        if cached is not None:
-            return cached
-        s = self._s
-        p = s.pending
-        if s.chance is not None or p is None:
-            cached = ()
-        elif not self._plain_steps:
-            cached = _sort_unique(self._legal(s))
-        elif p == "move":
-            if (_MOVE_CARDS.isdisjoint(s.hands[s.player]) and not s.rare.pins
-                    and (self.rules.use_dice == "each" or _unit_per_die(s))):
-                cached = self._plain_moves(s)
-            else:
-                cached = _sort_unique(self._legal_moves(s))
-        elif p == "discard" or p == "offensive":
-            # A hand is sorted, so its distinct cards in order are the notations' order.
-            cached = tuple(map(_DISCARD_OF, _fromkeys(s.hands[s.actor])))
-        elif p == "dice":
-            key = (s.dice, _DICE_WINDOW.intersection(s.hands[s.player]))
-            cached = _DICE_LEGAL.get(key)
-            if cached is None:
-                if len(_DICE_LEGAL) > 50_000:
-                    _DICE_LEGAL.clear()
-                cached = _DICE_LEGAL[key] = _sort_unique(self._legal_dice(s))
-        else:
-            cached = _sort_unique(self._legal(s))
-        self._legal_cache = cached
-        return cached
 
     def _legal(self, s: BlastState) -> list[Order]:
         p = s.pending
@@ -1820,43 +1581,6 @@ def _move_order(sector: int, force: int, die: int) -> Order:
         if die < 31:
             row[die] = o
     return o
-
-
-# ---------------------------------------------------------------------- stepping
-_LANE_ONES = sum(1 << (128 * i) for i in range(_LANES))
-_LANE_GAMMA = sum((i * _GAMMA) << (128 * i) for i in range(_LANES))
-_LANE_M64 = _M64 * _LANE_ONES
-
-
-def _mix64(seed: int, k: int) -> list[int]:
-    """The SplitMix64 outputs of steps ``k`` .. ``k + _LANES - 1`` of a game seeded with
-    ``seed`` (``x`` of ``core.rng.draw_index``), computed at once: one big int holds them
-    all, 128 bits apart (a 64-bit product fits in a lane; each shift is masked back into
-    its lane), so each operation costs one Python step for all of them."""
-    x = (((seed + (k + 1) * _GAMMA) & _M64) * _LANE_ONES + _LANE_GAMMA) & _LANE_M64
-    x = ((x ^ ((x >> 30) & _LANE_M64)) * 0xBF58476D1CE4E5B9) & _LANE_M64
-    x = ((x ^ ((x >> 27) & _LANE_M64)) * 0x94D049BB133111EB) & _LANE_M64
-    x ^= (x >> 31) & _LANE_M64
-    words = array("Q", x.to_bytes(16 * _LANES, "little"))
-    if sys.byteorder != "little":
-        words.byteswap()
-    return words[::2].tolist()
-
-
-_PLAIN: dict[type, bool] = {}
-
-
-def _plain(cls: type) -> bool:
-    """Whether ``cls`` makes its steps as ``Blast`` does (no subclass hook changes them),
-    so that ``Blast.apply`` and ``Blast._settle`` may write them out."""
-    plain = _PLAIN.get(cls)
-    if plain is None:
-        plain = _PLAIN[cls] = all(
-            getattr(cls, name) is getattr(Blast, name)
-            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
-                         "_legal_action", "legal_actions", "_legal", "_legal_moves",
-                         "_legal_dice", "_resolve", "_act", "_pop"))
-    return plain
 
 
 def _movable_count(s: BlastState, p: int) -> int:
