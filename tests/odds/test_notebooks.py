@@ -29,7 +29,8 @@ LESSONS = {
 # teaching sections of spacebase (its boards' cells keep their few checks: they describe
 # a board at that moment, before a computer player moves).
 WITH_CHECKS_CELL: dict[str, Any] = {**{name: "all" for name in LESSONS}, "what-if": "all",
-                                    "spacebase": (5, 7, 9, 11, 13)}
+                                    "spacebase": (5, 7, 9, 11, 13),
+                                    "intergalactic": (7, 9, 11, 13)}
 SCALE_GUARD = "assert SCALE in"
 
 
