@@ -20,7 +20,6 @@ import functools
 import importlib
 import json
 import random
-import sys
 import warnings
 import weakref
 from collections.abc import Callable, Iterator, Sequence
@@ -87,22 +86,6 @@ _M64 = MASK64  # (the names the games written before core.rng still import)
 _GAMMA = GOLDEN_GAMMA
 
 
-def _sole_holder_count() -> int:
-    """What ``sys.getrefcount(x)`` returns for an object held by exactly one attribute and
-    one local variable, measured once on this interpreter (CPython 3.11: 3, the call's
-    own argument counted). A game that changes its state in place when nothing else
-    holds it compares with this figure, not a constant, so an interpreter that counts
-    differently makes it copy rather than change a state somebody still holds."""
-    class _Holder:
-        x: object = None
-
-    holder = _Holder()
-    local = holder.x = object()
-    return sys.getrefcount(local)
-
-
-SOLE_HOLDER = _sole_holder_count()
-"""``sys.getrefcount`` of a state held only by the game's ``_s`` and one local variable."""
 _draw = draw_index  # (as above)
 
 
@@ -122,7 +105,7 @@ def _announces(method: Callable[..., Any]) -> Callable[..., Any]:
         try:
             result = call()
         finally:
-            del self._quiet
+            self._quiet = False
         self._announce()
         return result
 
@@ -200,7 +183,7 @@ class Game:
     _hsteps: tuple[Step, ...] = ()
     _hvalid: int = 0
     # The observers (``observe``): weak references, an instance list once one is added;
-    # ``_quiet`` is an instance attribute only while a change is being made (``_announces``).
+    # ``_quiet`` is true while a change is being made (``_announces``).
     _observers: list[weakref.ref[Any]] | tuple[()] = ()
     _quiet: bool = False
 
@@ -769,7 +752,7 @@ class Game:
         try:
             yield self
         finally:
-            del self._quiet
+            self._quiet = False
             self._announce()
 
     def _announce(self) -> None:

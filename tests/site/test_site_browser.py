@@ -267,8 +267,6 @@ def _bg_engine_check():
         out[name] = {"steps": len(g.history), "forks_changed": changed,
                      "held_changed": held_changed[:10],
                      "digest": hashlib.sha256(g.to_json().encode()).hexdigest()[:16]}
-    from boardgames.core import game as core_game
-    out["sole_holder"] = getattr(core_game, "SOLE_HOLDER", None)
     return out
 '''
 
