@@ -97,7 +97,7 @@ class _Summary:
     __slots__ = ("adv", "alive", "attrs", "bonus", "crim", "entries", "fleets", "tokens", "vp")
 
     def copy(self) -> _Summary:
-        c = object.__new__(_Summary)
+        c = _Summary()
         for k in self.__slots__:
             setattr(c, k, list(getattr(self, k)))
         return c
@@ -123,7 +123,7 @@ def _record(race: str | None, home: str | None, entries: tuple[str, ...]
 def _summary(game: Any, s: Any | None = None) -> _Summary:
     s = game.state if s is None else s
     n = game.players
-    out = object.__new__(_Summary)
+    out = _Summary()
     out.alive = list(s.alive)
     out.tokens = list(s.tokens)
     out.bonus = list(s.bonus)

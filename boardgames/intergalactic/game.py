@@ -17,8 +17,8 @@ from itertools import compress, filterfalse
 from operator import attrgetter, ge, itemgetter, mul
 from typing import Any, NamedTuple
 
-from ..core.errors import GameError, InvalidActionError
-from ..core.game import _GAMMA, _M64, _MAX_STEPS, CHANCE, Game, State, _draw
+from ..core.errors import InvalidActionError
+from ..core.game import CHANCE, Game, State
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, STAGES, Entry
@@ -63,7 +63,6 @@ class _Rare(NamedTuple):
 (_R_RACES, _R_HOMEWORLDS, _R_ORDER, _R_ORDER_ROLLS, _R_X, _R_IDX, _R_JAM, _R_TURN, _R_EXTRAS,
  _R_STAGE, _R_ALIVE, _R_BONUS, _R_TEMP) = range(len(_Rare._fields))
 """Indices of the fields of ``rare`` (the hot paths read ``s.rare[_R_ALIVE]``)."""
-_object_new = object.__new__
 
 
 def _rare_field(name: str) -> property:
@@ -133,8 +132,7 @@ class IntergalacticState(State):
         return None if t is None else dict(zip(_LAST_KEYS, t, strict=True))
 
     def copy(self) -> IntergalacticState:
-        # ``Intergalactic.apply`` and ``_settle`` write this copy out: keep them alike
-        c = object.__new__(IntergalacticState)
+        c = IntergalacticState()
         c.active = self.active
         c.attrs = self.attrs
         c.battle = self.battle  # copied on write (``_own_battle``)
@@ -150,32 +148,6 @@ class IntergalacticState(State):
         return c
 
 
-def _thaw(snap: tuple) -> IntergalacticState:
-    """The state of which ``snap`` is the snapshot: its slots in order (then the log's
-    length, see ``Intergalactic._thaw_record``). The written-out steps keep snapshots, not
-    states, on the undo stack: a tuple of tuples, strings and numbers is untracked by the
-    garbage collector once it has seen it, where a state would be traversed by every
-    collection for the rest of the game."""
-    s = _object_new(IntergalacticState)
-    (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare, s.roll,
-     s.shift, s.todo, s.tokens, _) = snap
-    return s
-
-
-assert IntergalacticState.__slots__ == (
-    "active", "attrs", "battle", "chance", "entries", "landed", "phase", "rare", "roll",
-    "shift", "todo", "tokens")  # the order of a snapshot
-
-
-_DIE_SIDES = {f"d{n}": n for n in (6, 10, 100)}
-_DIE_TEXT = tuple(str(o) for o in range(101))
-"""A die's outcome's text (``_outcome_text``), looked up."""
-_PLAIN: dict[type, bool] = {}
-_ROLL_HEADS = tuple(tuple(f"P{p} rolls {o} on the " for o in range(101)) for p in range(6))
-_ROLL_MIDS: dict[str, dict[int, str]] = {lst: {} for lst in LISTS}
-_NUM = {i: str(i) for i in range(-500, 501)}
-"""The parts of a list roll's log line: per (player, die), per (list, modifier) (made on
-first use: modifiers are sums of attribute levels, few) and the total's text."""
 _LAND_LINES: dict[tuple[int, int, int, str | None], str] = {}
 """The log line of a landing per (player, total, shift, entry name or None), memoised."""
 _GAIN_LINES: dict[tuple[int, str], str] = {}
@@ -213,19 +185,6 @@ def _income_node(p: int, bonus: int) -> tuple:
     """The miss path of ``_INCOME_NODES[p].get(bonus)`` (bonuses are attribute levels:
     few)."""
     return _INCOME_NODES[p].setdefault(bonus, ("income", "d6", p, bonus))
-
-
-def _plain(cls: type) -> bool:
-    """Whether ``cls`` makes its steps as ``Intergalactic`` does (no subclass hook changes
-    them), so that the written-out ``apply`` and ``_settle`` may be used (else
-    ``Intergalactic.__init_subclass__`` gives it the core's)."""
-    plain = _PLAIN.get(cls)
-    if plain is None:
-        plain = _PLAIN[cls] = all(
-            getattr(cls, name) is getattr(Intergalactic, name)
-            for name in ("_roll_once", "_step", "_chance", "_outcome_text", "_to_move",
-                         "_resolve", "_act", "legal_actions", "apply", "_settle"))
-    return plain
 
 
 def _holds(held: tuple[str, ...], name: str) -> bool:
@@ -600,7 +559,7 @@ class Intergalactic(Game):
 
     def _new_state(self) -> IntergalacticState:
         n = self.players
-        s = object.__new__(IntergalacticState)
+        s = IntergalacticState()
         s.rare = tuple(_Rare(races=(None,) * n, homeworlds=(None,) * n, order=tuple(range(n)),
                              order_rolls=((),) * n, x=n, idx=0, jam=(0,) * n, turn=0,
                              extras=0, stage="setup", alive=(True,) * n, bonus=(0,) * n,
@@ -708,142 +667,6 @@ class Intergalactic(Game):
             return CHANCE
         return s.active
 
-    @property
-    def is_over(self) -> bool:
-        return self._s.phase == "over"  # ``_to_move(s) is None``: the stage is "over"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A subclass that changes how a step is made (a hook that ``_plain`` lists) gets
-        the core's generic ``apply`` and auto-roll loop, and one that changes ``_to_move``
-        the core's ``is_over``: the written-out ones here assume the hooks of this class."""
-        super().__init_subclass__(**kwargs)
-        if not _plain(cls):
-            for name in ("apply", "_settle"):
-                if getattr(cls, name) is getattr(Intergalactic, name):
-                    setattr(cls, name, getattr(Game, name))
-        if cls._to_move is not Intergalactic._to_move and cls.is_over is Intergalactic.is_over:
-            cls.is_over = Game.is_over  # type: ignore[method-assign]
-
-    def apply(self, x: Any) -> Intergalactic:
-        """``Game.apply``, with the step of a player's action written out (the hot path of
-        every playout): an action of ``legal_actions()`` (found by identity) is applied
-        to a copy of the state, then the auto-roll loop runs. Anything else (a notation,
-        an equal action, a chance outcome, a refused action) goes through the full checks
-        of ``Game.apply``, and a subclass that changes how a step is made gets
-        ``Game.apply``."""
-        legal = self._legal_cache
-        if legal is None:
-            return super().apply(x)  # type: ignore[return-value]
-        for a in legal:  # by identity (no __eq__ runs); a loop: the tuples are short
-            if a is x:
-                break
-        else:
-            return super().apply(x)  # type: ignore[return-value]
-        s = self._s  # a legal action was listed: a player is to move
-        log = self._log
-        mark = len(log)
-        # s.copy(), written out, through the undo record: a snapshot of s (``_thaw``)
-        snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase, s.rare,
-                s.roll, s.shift, s.todo, s.tokens, mark)
-        new = _object_new(IntergalacticState)
-        (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed, new.phase,
-         new.rare, new.roll, new.shift, new.todo, new.tokens, _) = snap
-        try:
-            if s.phase == "spend":  # the most frequent decision: _act's case, written out
-                new.active = None
-                new.shift = x.total - s.roll[_C_TOTAL]
-                self._land(new, log)
-                self._advance(new, log)
-            else:
-                self._act(new, x, log)
-        except BaseException:
-            del log[mark:]
-            raise
-        self._undo.append(snap)
-        self._s = new
-        self._hist.append((s.active, x, x._text))
-        self._legal_cache = None
-        self._redo.clear()
-        if new.chance is not None and self._auto:
-            self._settle()
-        return self
-
-    def _settle(self) -> None:
-        """The core's auto-roll loop (``Game._settle``), specialised: a die's outcome (most
-        chance nodes) is drawn and named here (``rng.draw_index`` over equal weights is
-        the SplitMix64 output scaled to the number of sides; its text is looked up); the
-        steps are the same. A subclass that changes how a chance step is made gets the
-        core's loop."""
-        if not self._auto:
-            return
-        s = self._s
-        if s.chance is None:
-            return
-        hist, undo, log, seed = self._hist, self._undo, self._log, self.seed
-        resolve = self._resolve
-        self._legal_cache = None
-        k = len(hist)
-        while True:
-            if k >= _MAX_STEPS:
-                raise GameError("step limit reached")
-            ch = s.chance
-            n = _DIE_SIDES.get(ch[1])
-            if n is not None:
-                x = (seed + (k + 1) * _GAMMA) & _M64
-                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-                outcome = (((x ^ (x >> 31)) * n) >> 64) + 1
-                text = _DIE_TEXT[outcome]
-            else:
-                outcomes, weights = self._chance(s)
-                outcome = outcomes[_draw(seed, k, weights)] if len(outcomes) > 1 \
-                    else outcomes[0]
-                text = self._outcome_text(outcome)
-            mark = len(log)
-            # s.copy(), written out, through the undo record: a snapshot of s (``_thaw``)
-            snap = (s.active, s.attrs, s.battle, s.chance, s.entries, s.landed, s.phase,
-                    s.rare, s.roll, s.shift, s.todo, s.tokens, mark)
-            new = _object_new(IntergalacticState)
-            (new.active, new.attrs, new.battle, new.chance, new.entries, new.landed,
-             new.phase, new.rare, new.roll, new.shift, new.todo, new.tokens, _) = snap
-            legal = None
-            try:
-                if ch[0] == "roll":  # a list roll: _resolve's first case, written out
-                    new.chance = None
-                    _, _, p, lst, mod, depth, temp = ch
-                    total = outcome + mod
-                    # f"P{p} rolls {outcome} on the {lst} list ({mod:+d}): {total}", from
-                    # parts made once (a memo of whole lines kept missing: ~0.17 a step)
-                    mids = _ROLL_MIDS[lst]
-                    mid = mids.get(mod)
-                    if mid is None:
-                        mid = mids[mod] = f"{lst} list ({mod:+d}): "
-                    log.append(_ROLL_HEADS[p][outcome] + mid + (_NUM.get(total) or str(total)))
-                    new.roll = (p, lst, outcome, mod, total, depth, temp)
-                    new.shift = 0
-                    legal = self._spend_choice(new, log)
-                    if legal is None:
-                        self._land(new, log)
-                        self._advance(new, log)
-                else:
-                    resolve(new, outcome, log)
-            except BaseException:
-                del log[mark:]
-                raise
-            undo.append(snap)
-            self._s = s = new
-            hist.append((CHANCE, outcome, text))
-            k += 1
-            if s.chance is None:
-                self._legal_cache = legal
-                return
-
-    def _thaw_record(self, rec: tuple) -> IntergalacticState:
-        """The written-out steps keep on the undo stack, for the core's ``(state, log
-        length)``, a snapshot of the state they replace and the log's length in one tuple
-        (see :func:`_thaw`); the core's ``_before`` and ``_pop`` make it a record again."""
-        return _thaw(rec)
-
     def _scores(self, s: IntergalacticState) -> tuple[int, ...]:
         return tuple(self.vp(p, s) for p in range(self.players))
 
@@ -859,23 +682,6 @@ class Intergalactic(Game):
         if not isinstance(text, str):
             raise InvalidActionError(text, "an action is a Move or its notation string")
         return Move.parse(text)
-
-    def legal_actions(self) -> tuple[Move, ...]:
-        """The legal actions of the player to move, sorted by notation and unique (empty at
-        chance nodes and when the game is over). ``_legal`` lists them already sorted."""
-        cached = self._legal_cache
-        if cached is None:
-            s = self._s
-            if s.chance is not None or s.phase == "over":
-                cached = ()
-            elif s.phase == "spend":  # most decisions: _legal's first case, written out
-                r = s.roll
-                cached = _spend_moves(r[_C_LIST], r[_C_TOTAL], s.tokens[s.active],
-                                      r[_C_DEPTH] >= self.rules.roll_twice_depth)
-            else:
-                cached = self._legal(s)
-            self._legal_cache = cached
-        return cached
 
     def _legal(self, s: IntergalacticState) -> tuple[Move, ...]:
         p = s.active
@@ -1543,7 +1349,7 @@ def _check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
 
 
 def _scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
-    s = object.__new__(IntergalacticState)
+    s = IntergalacticState()
     s.rare = tuple(_Rare(races=tuple(p["race"] for p in spec["players"]),
                    homeworlds=tuple(p["homeworld"] for p in spec["players"]),
                    order=tuple(range(n)), order_rolls=((),) * n, x=n, idx=0,
