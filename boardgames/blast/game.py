@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import chain, compress
+from functools import cache
+from itertools import compress
 from operator import attrgetter, itemgetter, not_
 from typing import Any, NamedTuple
 
@@ -63,49 +64,23 @@ _PLANET_INDEX = tuple(sec - 1 for sec in PLANETS)
 assert _PLANET_INDEX == (0, 7, 14, 21)  # _phase_end spells these out
 _SECTOR_NUMBERS = tuple(range(1, SECTORS + 1))
 _SECTOR_INDICES = tuple(range(SECTORS))
-_UNITS_AT: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = tuple(
-    {} for _ in range(SECTORS + 1))
-"""[sector][stack] -> the distinct (sector, force) units of the stack."""
 _MOVE_CARDS = frozenset({"Space Combat Tactics", "Strategic Move", "Defend the Homeworld"})
 _FIRST = itemgetter(0)
 _TEXT = attrgetter("text")  # an Order's notation, str(order), without a Python call
-_ROLL_AT = tuple(o for o, w in zip(_ROLL2, _ROLL2_W, strict=True) for _ in range(w))
-"""The roll of the two dice for each of the 36 equally likely (scaled) draws: the same
-outcome as ``rng.draw_index`` over ``_ROLL2`` and its weights."""
-_ROLL_TEXT = {o: f"rolled {o[0]} and {o[1]}" for o in _ROLL2}
-_D6_TEXT = tuple(f"rolled {v}" for v in (0, *_D6))
 _SIDE_T = tuple(_SIDE_TITLE[side] for side in SIDES)
 _HOME_INDEX = tuple(h - 1 for h in HOMEWORLDS)
 _DRAWS = tuple((p,) * data.DRAW for p in (0, 1))
-_DRAWS_LEFT = {(p,) * k: (p,) * (k - 1) for p in (0, 1) for k in range(2, data.DRAW + 1)}
-"""``draws[1:]`` of a turn's draws, shared."""
 _ROLL_CHANCE = ("roll",)
 _DRAW_CHANCE = ("draw",)
 _DIE_TARGET_SET = frozenset(_DIE_TARGET_CARDS)
 _DICE_WINDOW = frozenset((*_DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
 """The cards that may open the dice window (``_dice_window_open`` says whether they do)."""
-_TURN_TEXT: dict[tuple[int, int], str] = {}
-"""(turn, player) -> the log line that starts the turn."""
 
 
-class _OverLimitText(dict):  # type: ignore[type-arg]
-    """(cards held, hand limit) -> the log line of a side over its hand limit."""
-
-    def __init__(self, side: str) -> None:
-        super().__init__()
-        self.side = side
-
-    def __missing__(self, key: tuple[int, int]) -> str:
-        text = self[key] = f"{self.side} holds {key[0]} cards, over the limit of {key[1]}"
-        return text
-
-
-_OVER_LIMIT_TEXT = tuple(_OverLimitText(side) for side in _SIDE_T)
 _DRAWS_TEXT = tuple(f"{side} draws a card" for side in _SIDE_T)
 _ROLLS_TEXT = tuple({(a, b): f"{side} rolls {a} and {b}" + (" (doubles)" if a == b else "")
                      for a, b in _ROLL2} for side in _SIDE_T)
 _DISCARD_TEXT = tuple({c: f"{side} discards {c}" for c in BY_NAME} for side in _SIDE_T)
-_ROLL_DICE = {(a, b): ((a, 0, 0), (b, 0, 0)) for a, b in _ROLL2}
 _DONE = order("done")
 _PASS = order("pass")
 _TURN_START = frozenset({"turn", "espionage", "draw", "drawing", "limit", "roll"})
@@ -140,8 +115,6 @@ class _Rare(NamedTuple):
 
 
 _new_rare = tuple.__new__
-_object_new = object.__new__
-_elements = Counter.elements
 
 
 def _rare_field(name: str) -> property:
@@ -286,7 +259,7 @@ class Blast(Game):
         b1[home1 - 1] = data.army_forces("empire")
         s.units = (tuple(b0), tuple(b1))
         s.hands = ((), ())
-        s.deck = _deck(dict(data.deck_counts()))
+        s.deck = Deck(data.deck_counts())
         s.vortex = ()
         s.draws = (1, 0) * data.HAND_START
         s.faces = ()
@@ -433,33 +406,6 @@ class Blast(Game):
             return out
         return []
 
-    def _plain_moves(self, s: BlastState) -> tuple[Order, ...]:
-        """``_sort_unique(_legal_moves(s))`` when every move is a plain ``move`` and every
-        plain move is allowed (no move card in hand, no jammed or bound unit, and
-        ``use_dice="each"`` or a movable unit per die), made in notation order: the
-        sectors in the order of their text (``_TEXT_SECTORS``), each force of a stack once
-        (``_ROWS_AT``: the rows of ``_MOVES`` of its units), each unit with the die values
-        in the order of their text (one ``itemgetter`` of its row)."""
-        dice = s.dice
-        if not dice:
-            return _DONE_ONLY
-        p = s.player
-        own, opp = s.units[p], s.units[1 - p]
-        rows: list[list[Order]] = []
-        for i in compress(_TEXT_INDICES, _in_text_order(own)):  # sectors with own units
-            if not opp[i]:
-                rows += _ROWS_AT[i][own[i]]
-        if not rows:
-            return _DONE_ONLY
-        pick = _PICK_OF.get(dice)
-        if pick is None:
-            if max(map(_FIRST, dice)) >= len(_MOVES[1][1]):  # beyond the tables (no rule
-                return _sort_unique(self._legal_moves(s))  # makes one): the general code
-            pick = _PICK_OF[dice] = _pick_moves(dice)
-        if pick[1]:  # a unit's moves: a tuple of orders
-            return tuple(chain.from_iterable(map(pick[0], rows)))
-        return tuple(map(pick[0], rows))  # one die value: the order itself
-
     def _movable_units(self, s: BlastState, p: int) -> list[tuple[int, int]]:
         """Distinct (sector, force) of ``p``'s units that may move: not jammed, not on a
         sector holding enemy units."""
@@ -469,10 +415,7 @@ class Blast(Game):
             if opp[sec - 1]:
                 continue
             st = own[sec - 1]
-            units = _UNITS_AT[sec].get(st)
-            if units is None:
-                # Each force once, in order (a stack is sorted).
-                units = _UNITS_AT[sec][st] = tuple((sec, f) for f in dict.fromkeys(st))
+            units = [(sec, f) for f in dict.fromkeys(st)]  # each force once, in order
             if pins:
                 out += [(sec, f) for _, f in units if st.count(f) > pins.count((sec, f))]
             else:
@@ -508,9 +451,9 @@ class Blast(Game):
             out: list[Order] = []
             for d in set(map(_FIRST, s.dice)):  # (no comprehension: no call)
                 if d < 31:
-                    out += map(_MOVE_BY_DIE[d].__getitem__, units)
+                    out += [move_order(sec, f, d) for sec, f in units]
                 else:
-                    out += [_move_order(sec, f, d) for sec, f in units]
+                    out += [move_order(sec, f, d) for sec, f in units]
             return out
         values = tuple(map(_FIRST, s.dice))
         units = self._movable_units(s, p) if values or "Defend the Homeworld" in hand else []
@@ -546,14 +489,14 @@ class Blast(Game):
         out: list[Order] = []
         for d in set(values):
             if d < 31:
-                out += map(_MOVE_BY_DIE[d].__getitem__, units)
+                out += [move_order(sec, f, d) for sec, f in units]
                 if tactics:
-                    out += map(_TACTICS_BY_DIE[d].__getitem__, units)
+                    out += [card_order("Space Combat Tactics", sec, f, d) for sec, f in units]
                 if strategic:
-                    moves = _STRATEGIC_BY_DIE[d]
-                    out += [moves[sec, 0] for sec in dict.fromkeys(map(_FIRST, units))]
+                    out += [card_order("Strategic Move", sec, 0, d)
+                            for sec in dict.fromkeys(map(_FIRST, units))]
             else:  # (beyond the tables: no rule makes such a die)
-                out += [_move_order(sec, f, d) for sec, f in units]
+                out += [move_order(sec, f, d) for sec, f in units]
                 if tactics:
                     out += [order("play", "Space Combat Tactics", sec, f, d) for sec, f in units]
                 if strategic:
@@ -575,7 +518,7 @@ class Blast(Game):
         for d in set(values):
             rest = remove_one(values, d)
             for sec, f in units:
-                plain.append((_move_order(sec, f, d),
+                plain.append((move_order(sec, f, d),
                               1 + reach.after(sec, dest(sec, d, direction), 1, rest)))
                 if "Space Combat Tactics" in hand:
                     tactics.append((order("play", "Space Combat Tactics", sec, f, d),
@@ -601,12 +544,12 @@ class Blast(Game):
         sector, which stays bound (ruling 7): the dice usable stay as they are."""
         p = s.player
         home = HOMEWORLDS[p]
-        out = [_DEFEND[sec, f] for sec, f in units if sec != home
+        out = [card_order("Defend the Homeworld", sec, f, 0) for sec, f in units if sec != home
                and (reach is None or reach.after(sec, home, 1, values) >= reach.need)]
         own, opp = s.units[p], s.units[1 - p]
         for i in range(SECTORS):
             if own[i] and opp[i] and i + 1 != home:
-                out += [_DEFEND[i + 1, f] for f in set(own[i])]
+                out += [card_order("Defend the Homeworld", i + 1, f, 0) for f in set(own[i])]
         return out
 
     def _legal_dice(self, s: BlastState) -> list[Order]:
@@ -928,26 +871,14 @@ class Blast(Game):
         own = list(units[p])
         # The stacks without and with the unit: shared tuples (a stack is one of a few
         # hundred sorted tuples of forces), so a move makes no new stack.
-        own[sec - 1] = _WITHOUT[own[sec - 1], f]
-        own[y - 1] = _WITH[own[y - 1], f]
+        own[sec - 1] = remove_one(own[sec - 1], f)
+        own[y - 1] = _add_sorted(own[y - 1], f)
         s.units = (tuple(own), units[1]) if p == 0 else (units[0], tuple(own))
-        key = (s.dice, die)
-        left = _DICE_LEFT.get(key)
-        if left is None:  # the dice left after using one showing ``die``, memoised
-            if len(_DICE_LEFT) > 20_000:
-                _DICE_LEFT.clear()
-            left = _DICE_LEFT[key] = remove_one(s.dice, _pick_die(s.dice, die))
-        s.dice = left
-        key = (p, sec, f, die, direction, bool(units[1 - p][y - 1]))
-        text = _MOVE_TEXT.get(key)
-        if text is None:  # the log line, memoised
-            if len(_MOVE_TEXT) > 100_000:
-                _MOVE_TEXT.clear()
-            enemy = " (enemy units there)" if key[-1] else ""
-            back = " backwards" if direction != DIRECTIONS[p] else ""
-            text = _MOVE_TEXT[key] = (f"{_SIDE_T[p]} moves a unit of force {f} from sector "
-                                      f"{sec} to {y}{back} ({die}){enemy}")
-        log.append(text)
+        s.dice = remove_one(s.dice, _pick_die(s.dice, die))
+        enemy = " (enemy units there)" if units[1 - p][y - 1] else ""
+        back = " backwards" if direction != DIRECTIONS[p] else ""
+        log.append(f"{_SIDE_T[p]} moves a unit of force {f} from sector "
+                   f"{sec} to {y}{back} ({die}){enemy}")
         s.pending = None
         s.stage = "move"
 
@@ -1136,9 +1067,7 @@ class Blast(Game):
             if s.vortex:
                 # The empty deck is shared with the past (copy-on-write): a new one, as
                 # ``deck.add(s.vortex)`` would fill it.
-                counts: dict[str, int] = {}
-                _count_elements(counts, s.vortex)
-                s.deck = _deck(counts, tuple(sorted(s.vortex)))
+                s.deck = Deck(Counter(s.vortex))
                 log.append(f"The deck is empty: the vortex ({len(s.vortex)} cards) is "
                            "shuffled into a new deck")
                 s.vortex = ()
@@ -1176,12 +1105,7 @@ class Blast(Game):
                         s.rare = r._replace(pins=(), bound=(), spy=None, rebuilt=False)
                     s.faces = ()
                     s.dice = ()
-                    text = _TURN_TEXT.get((r.turn, a))
-                    if text is None:  # memoised (the turn numbers of a few hundred turns)
-                        if len(_TURN_TEXT) > 10_000:
-                            _TURN_TEXT.clear()
-                        text = _TURN_TEXT[r.turn, a] = f"Turn {r.turn}: {_SIDE_T[a]}"
-                    log.append(text)
+                    log.append(f"Turn {r.turn}: {_SIDE_T[a]}")
                     st = "espionage"
                 if st == "espionage":
                     if always or ("Espionage" in s.hands[d] and s.rare.spy is None):
@@ -1211,7 +1135,8 @@ class Blast(Game):
                     if not own[h] or opp[h]:  # without one's own homeworld
                         lim -= 2
                     if len(s.hands[a]) > lim:
-                        log.append(_OVER_LIMIT_TEXT[a][len(s.hands[a]), lim])
+                        log.append(f"{_SIDE_T[a]} holds {len(s.hands[a])} cards, over the "
+                                   f"limit of {lim}")
                         self._decide(s, "discard", a)
                         return
                     u0, u1 = s.units
@@ -1544,43 +1469,16 @@ class _Reach:
 
 
 # ---------------------------------------------------------------------- move orders
-_MOVES: list[list[list[Order | None]]] = [[[None] * 31 for _ in range(6)]
-                                          for _ in range(SECTORS + 1)]
+@cache
+def move_order(sector: int, force: int, die: int) -> Order:
+    """The ``move sector:force by die`` order (one object per notation)."""
+    return order("move", "", sector, force, die)
 
 
-class _MovesByDie(dict):  # type: ignore[type-arg]
-    """(sector, force) -> the shared ``move sector:force by die`` order of one die (with
-    ``card``: ``play card on sector:force by die``; die 0: ``play card on sector:force``)."""
-
-    def __init__(self, die: int, card: str = "") -> None:
-        super().__init__()
-        self.die = die
-        self.card = card
-
-    def __missing__(self, unit: tuple[int, int]) -> Order:
-        if self.card:
-            o = self[unit] = order("play", self.card, unit[0], unit[1], self.die)
-        else:
-            o = self[unit] = _move_order(unit[0], unit[1], self.die)
-        return o
-
-
-_MOVE_BY_DIE = tuple(_MovesByDie(d) for d in range(31))
-_TACTICS_BY_DIE = tuple(_MovesByDie(d, "Space Combat Tactics") for d in range(31))
-_STRATEGIC_BY_DIE = tuple(_MovesByDie(d, "Strategic Move") for d in range(31))
-"""[die][sector, 0] -> ``play Strategic Move on sector by die``."""
-_DEFEND = _MovesByDie(0, "Defend the Homeworld")
-
-
-def _move_order(sector: int, force: int, die: int) -> Order:
-    """The shared ``move sector:force by die`` order (a table lookup on the hot path)."""
-    row = _MOVES[sector][force]
-    o = row[die] if die < 31 else None
-    if o is None:
-        o = order("move", "", sector, force, die)
-        if die < 31:
-            row[die] = o
-    return o
+@cache
+def card_order(card: str, sector: int, force: int, die: int) -> Order:
+    """``play card on sector:force by die`` (force 0: on a sector; die 0: no die)."""
+    return order("play", card, sector, force, die)
 
 
 def _movable_count(s: BlastState, p: int) -> int:
@@ -1594,13 +1492,6 @@ def _movable_count(s: BlastState, p: int) -> int:
     return n
 
 
-def _unit_per_die(s: BlastState) -> bool:
-    """The mover has at least as many movable units as dice: then every plain move keeps
-    every die usable, and ``use_dice="maximum"`` allows every plain move, as ``"each"``
-    does (``_plain_moves``)."""
-    return len(s.dice) <= _movable_count(s, s.player)
-
-
 def _sort_unique(out: list[Order]) -> tuple[Order, ...]:
     """``tuple(sorted(set(out), key=str))``, with C calls only (orders are equal when their
     notations are)."""
@@ -1608,142 +1499,16 @@ def _sort_unique(out: list[Order]) -> tuple[Order, ...]:
     return tuple(map(by_text.__getitem__, sorted(by_text)))
 
 
-_DISCARD_ORDER = {c: order("discard", c) for c in BY_NAME}
-_DISCARD_OF = _DISCARD_ORDER.__getitem__
-_fromkeys = dict.fromkeys
-_DONE_ONLY = (_DONE,)
-
-
-class _StackOf(dict):  # type: ignore[type-arg]
-    """(stack, force) -> the sorted stack with one unit of that force added (``add``) or
-    taken away."""
-
-    def __init__(self, add: bool) -> None:
-        super().__init__()
-        self.add = add
-
-    def __missing__(self, key: tuple[tuple[int, ...], int]) -> tuple[int, ...]:
-        st, f = key
-        if self.add:
-            i = bisect_right(st, f)
-            out = self[key] = (*st[:i], f, *st[i:])
-        else:
-            i = st.index(f)
-            out = self[key] = st[:i] + st[i + 1:]
-        return out
-
-
-_WITH = _StackOf(add=True)
-_WITHOUT = _StackOf(add=False)
-_DICE_LEFT: dict[tuple[Any, int], tuple[tuple[int, int, int], ...]] = {}
-"""(dice, value) -> the dice left after a move with the die showing value."""
-_MOVE_TEXT: dict[tuple[int, ...], str] = {}
-"""(player, sector, force, die, direction, enemy there) -> the log line of the move."""
-_TEXT_SECTORS = tuple(sorted(range(1, SECTORS + 1), key=lambda sec: f"{sec}:"))
-"""The sectors in the order of the moves' notations (``move 10:1`` before ``move 1:1``)."""
-_TEXT_INDICES = tuple(sec - 1 for sec in _TEXT_SECTORS)
-_in_text_order = itemgetter(*_TEXT_INDICES)
-
-
-class _RowsAt(dict):  # type: ignore[type-arg]
-    """stack -> the rows of ``_MOVES`` (its orders by die value) of the units of a stack
-    on one sector: each force once, in order (a stack is sorted)."""
-
-    def __init__(self, i: int) -> None:
-        super().__init__()
-        self.sector = i + 1
-
-    def __missing__(self, stack: tuple[int, ...]) -> tuple[list[Order | None], ...]:
-        row = _MOVES[self.sector]
-        out = self[stack] = tuple(row[f] for f in dict.fromkeys(stack))
-        return out
-
-
-_ROWS_AT = tuple(_RowsAt(i) for i in range(SECTORS))
-"""[sector - 1][stack] -> ``_RowsAt``: at most one entry per sub-multiset of an army."""
-_FILLED: set[int] = set()
-"""The die values whose move orders ``_MOVES`` holds for every unit."""
-_PICK_OF: dict[tuple[tuple[int, int, int], ...], tuple[Any, bool]] = {}
-"""dice -> (an ``itemgetter`` of the die values in the order of their text, whether it
-picks more than one)."""
-
-
-def _pick_moves(dice: tuple[tuple[int, int, int], ...]) -> tuple[Any, bool]:
-    """``_PICK_OF[dice]``, with the move orders of its die values made for every unit."""
-    values = sorted({d[0] for d in dice}, key=str)
-    for v in values:
-        if v not in _FILLED:  # once per die value
-            for sec in range(1, SECTORS + 1):
-                for f in range(1, 6):
-                    _move_order(sec, f, v)
-            _FILLED.add(v)
-    if len(_PICK_OF) > 2_000:
-        _PICK_OF.clear()
-    return itemgetter(*values), len(values) > 1
-
-
-_DICE_LEGAL: dict[tuple[Any, ...], tuple[Order, ...]] = {}
-"""(dice, dice cards in hand) -> the legal actions of the dice window."""
 _PLAY_ORDER = {c: order("play", c) for c in BY_NAME}
 
 
 # ---------------------------------------------------------------------- the deck
-class _Cards(Deck):
-    """A Blast deck: a core ``Deck`` that also keeps its unknown cards as one sorted tuple,
-    each copy once (``cards``). The core's draw (the step's SplitMix64 output ``x`` scaled
-    to the total weight, placed among the running sums of ``outcomes()``) is then
-    ``cards[(x * len(cards)) >> 64]``, and the next deck is ``cards`` without it: no running
-    sums and no outcome lists per draw (``outcomes()`` is made from ``counts`` when asked).
-    A state's deck is shared with the states before it (copy-on-write): never changed."""
-
-    __slots__ = ("cards",)
-
-
-def _deck(counts: dict[str, int], cards: tuple[str, ...] | None = None) -> _Cards:
-    """The Blast deck of the unknown cards ``counts`` (positive ints, no known cards);
-    ``cards`` are those cards, sorted, when the caller has them."""
-    d = _object_new(_Cards)
-    d.counts = counts
-    d.cards = tuple(sorted(_elements(counts))) if cards is None else cards
-    d.known = []
-    d.unknown = len(d.cards)
-    d._outcomes = None
-    return d
-
-
-def _cards_of(deck: Deck) -> tuple[str, ...]:
-    """The unknown cards of ``deck``, sorted (a core ``Deck``, e.g. from ``redeal``, has
-    only their counts)."""
-    try:
-        return deck.cards  # type: ignore[attr-defined, no-any-return]
-    except AttributeError:
-        return tuple(sorted(_elements(deck.counts)))
-
-
-def _without(deck: Deck, cards: tuple[str, ...], i: int) -> _Cards:
-    """A new deck: ``deck`` (whose unknown cards are ``cards``) without ``cards[i]``."""
-    name = cards[i]
-    counts = deck.counts.copy()
-    n = counts[name]
-    if n == 1:
-        del counts[name]
-    else:
-        counts[name] = n - 1
-    d = _object_new(_Cards)
-    d.counts = counts
-    d.cards = cards[:i] + cards[i + 1:]
-    d.known = deck.known  # shared as the deck is: a state's deck is never changed
-    d.unknown = deck.unknown - 1
-    d._outcomes = None
-    return d
-
-
-def _taken(deck: Deck, name: str) -> _Cards:
-    """A new deck: ``deck`` without one unknown ``name``."""
-    if deck.counts.get(name, 0) <= 0:
-        raise ValueError(f"no unknown {name!r} left in the deck")
-    cards = _cards_of(deck)
-    return _without(deck, cards, cards.index(name))
+def _taken(deck: Deck, name: str) -> Deck:
+    """A new deck: ``deck`` without one unknown ``name`` (a state's deck is shared with
+    the states before it, copy-on-write: never changed)."""
+    new = deck.copy()
+    new.take_unknown(name)
+    return new
 
 
 # ---------------------------------------------------------------------- dice helpers
@@ -1926,10 +1691,10 @@ def _apply_scenario(s: BlastState, sc: dict[str, Any]) -> None:
     rest = full - Counter(s.hands[0]) - Counter(s.hands[1])
     if sc["deck"] is None:
         rest -= Counter(sc["vortex"] or [])
-        s.deck = _deck(dict(+rest))
+        s.deck = Deck(+rest)
         s.vortex = tuple(sc["vortex"] or [])
     else:
-        s.deck = _deck(dict(Counter(sc["deck"])))
+        s.deck = Deck(Counter(sc["deck"]))
         rest -= Counter(sc["deck"])
         s.vortex = tuple(sorted(rest.elements())) if sc["vortex"] is None \
             else tuple(sc["vortex"])
