@@ -8,9 +8,10 @@
 
 from .actions import Move
 from .data import Entry
-from .game import Intergalactic, IntergalacticState
+from .game import Intergalactic
 from .odds import battle_odds, lookup, roll_odds, stage_modifier
 from .rules import Rules
+from .state import IntergalacticState
 
 __all__ = ["Entry", "Intergalactic", "IntergalacticState", "Move", "Rules", "battle_odds",
            "lookup", "roll_odds", "stage_modifier"]

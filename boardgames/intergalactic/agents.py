@@ -96,10 +96,23 @@ class _Summary:
 
     __slots__ = ("adv", "alive", "attrs", "bonus", "crim", "entries", "fleets", "tokens", "vp")
 
+    def __init__(self) -> None:
+        self.adv: list[int] = []
+        self.alive: list[bool] = []
+        self.attrs: list[list[int]] = []
+        self.bonus: list[int] = []
+        self.crim: list[list[int]] = []
+        self.entries: list[set[str]] = []
+        self.fleets: list[int] = []
+        self.tokens: list[int] = []
+        self.vp: list[int] = []
+
     def copy(self) -> _Summary:
+        """A copy whose per-player lists are new (their items are shared)."""
         c = _Summary()
-        for k in self.__slots__:
-            setattr(c, k, list(getattr(self, k)))
+        c.adv, c.alive, c.attrs = list(self.adv), list(self.alive), list(self.attrs)
+        c.bonus, c.crim, c.entries = list(self.bonus), list(self.crim), list(self.entries)
+        c.fleets, c.tokens, c.vp = list(self.fleets), list(self.tokens), list(self.vp)
         return c
 
 

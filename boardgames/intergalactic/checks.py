@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import data
-from .game import _all_attributes
+from .records import all_attributes as _all_attributes
 
 if TYPE_CHECKING:
     from .game import Intergalactic

@@ -10,7 +10,8 @@ from . import data
 from .data import KIND, STAGE_LIST
 
 if TYPE_CHECKING:
-    from .game import Intergalactic, IntergalacticState
+    from .game import Intergalactic
+    from .state import IntergalacticState
 
 __all__ = ["view"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import boardgames as bg
-from boardgames.intergalactic import game as G
+from boardgames.intergalactic import state as G
 
 
 def _played(seed: int, steps: int) -> tuple[bg.Intergalactic, list[tuple[int, object]]]:

@@ -1,0 +1,146 @@
+"""The legal actions of each decision, and why an action is refused (naming the rule)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import data
+from .actions import Move
+from .data import LISTS, Entry
+from .odds import lookup
+from .records import fleets, meets, spoils_of
+from .rules import Rules
+from .setup import origins_left
+from .state import IntergalacticState
+
+__all__ = ["add_moves", "legal", "pickable", "spend_moves", "stealable", "why_illegal"]
+
+_FIXED = {
+    "extra": (Move.of("end", "turn"), Move.of("extra", "roll")),
+    "again": (Move.of("attack", "again"), Move.of("end", "turn")),
+    "prevent": (Move.of("allow", "battle"), Move.of("prevent", "battle")),
+}
+"""The decisions with fixed choices: the extra roll, attacking again, Diplomacy."""
+
+
+def _sorted(moves: list[Move]) -> tuple[Move, ...]:
+    """``moves`` unique and sorted by notation (as ``legal_actions()`` lists them)."""
+    return tuple(sorted(set(moves), key=str))
+
+
+def reach(total: int, tokens: int) -> range:
+    """The totals a roll of ``total`` can be moved to with ``tokens`` IT, 1 IT a point
+    (ruling 2): up to ``tokens`` either way, the landing within 0..101 (a total already
+    outside stays where it is or moves towards it)."""
+    return range(min(total, max(total - tokens, 0)), max(total, min(total + tokens, 101)) + 1)
+
+
+@lru_cache(maxsize=65536)
+def spend_moves(list_name: str, total: int, tokens: int, twice: bool) -> tuple[Move, ...]:
+    """The token-spending decision of a list roll totalling ``total`` with ``tokens`` IT
+    (ruling 2), as one choice: ``keep <total>`` (nothing spent) and, for every other
+    entry (or nothing) within reach, ``land on <t> <entry> (<n> IT)`` at the cheapest
+    total ``t`` that lands on it. ``twice``: a roll made for a "Roll Twice" (its 101+ is
+    "Pick one of the Above", ``odds.lookup``)."""
+    here = lookup(list_name, total, twice=twice)
+    best: dict[str | None, tuple[int, int]] = {}  # entry name -> (cost, total)
+    for t in reach(total, tokens):
+        e = lookup(list_name, t, twice=twice)
+        if e is here:
+            continue
+        name = e.name if e is not None else None
+        cost = abs(t - total)
+        if name not in best or cost < best[name][0]:
+            best[name] = (cost, t)
+    moves = [Move.of("keep", str(total))]
+    moves += [Move.of("land", f"on {t} {name or 'nothing'} ({cost} IT)")
+              for name, (cost, t) in best.items()]
+    return _sorted(moves)
+
+
+def add_moves(tokens: int) -> tuple[Move, ...]:
+    """The Advantage phase's decision with ``tokens`` IT: ``add k`` for k = 0..tokens
+    (ruling 7: "each may add IT 1:1")."""
+    return _sorted([Move.of("add", str(k)) for k in range(tokens + 1)])
+
+
+@lru_cache(maxsize=4096)
+def pickable(list_name: str, held: tuple[str, ...], levels: tuple[int, ...]
+             ) -> tuple[Entry, ...]:
+    """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
+    with attribute ``levels`` may take: requirement met and, for entries that are kept,
+    not held; sorted by name."""
+    rows = sorted((e for e in LISTS[list_name] if e.dc <= 100), key=lambda e: e.name)
+    return tuple(e for e in rows if meets(levels, e) and not (e.kept and e.name in held))
+
+
+def stealable(s: IntergalacticState, p: int) -> list[str]:
+    """Steal Technology: the technologies an opponent holds that ``p`` does not hold and
+    whose requirement ``p`` meets."""
+    names = {n for q in s.opponents(p) for n in s.entries[q]
+             if data.by_name(n).list == "research"}
+    return sorted(n for n in names
+                  if n not in s.entries[p] and meets(s.attrs[p], data.by_name(n)))
+
+
+def origin_moves(s: IntergalacticState, kind: str, rules: Rules) -> list[Move]:
+    """Set-up: roll for a Race / Homeworld, or take one still free."""
+    return [Move.of(kind, "roll")] + [Move.of(kind, n) for n in origins_left(s, kind, rules)]
+
+
+def legal(s: IntergalacticState, rules: Rules) -> tuple[Move, ...]:
+    """The legal actions of ``s.active`` in the decision ``s.phase``."""
+    p, ph = s.active, s.phase
+    assert p is not None
+    if ph in _FIXED:
+        return _FIXED[ph]
+    if ph == "spend":
+        r = s.roll
+        assert r is not None
+        return spend_moves(r.list, r.total, s.tokens[p], r.depth >= rules.roll_twice_depth)
+    if ph == "bat":
+        return add_moves(s.tokens[p])
+    if ph in ("race", "homeworld"):
+        return _sorted(origin_moves(s, ph, rules))
+    return _sorted(_named_moves(s, p, ph))
+
+
+def _named_moves(s: IntergalacticState, p: int, ph: str) -> list[Move]:
+    """The decisions that name an entry or a player."""
+    if ph == "pick":
+        assert s.roll is not None
+        return [Move.of("pick", e.name) for e in pickable(s.roll.list, s.entries[p], s.attrs[p])]
+    if ph == "challenge":
+        return [Move.of("attack", str(q)) for q in s.opponents(p)]
+    if ph == "steal":
+        return [Move.of("steal", n) for n in stealable(s, p)]
+    if ph == "sabotage":
+        return [Move.of("sabotage", n) for n in fleets(s.entries[s.foe(p)])]
+    if ph == "discard":
+        return [Move.of("discard", n) for n in fleets(s.entries[p])]
+    if ph == "spoils":
+        assert s.battle is not None
+        return [Move.of(v, n) for v, n in spoils_of(s.entries[s.battle["loser"]])]
+    raise AssertionError(f"no decision in phase {ph!r}")  # pragma: no cover
+
+
+def why_illegal(s: IntergalacticState, action: Move, rules: Rules) -> tuple[str, str]:
+    """(rule, reason) for an action that is not legal now."""
+    verbs = {m.verb for m in legal(s, rules)}
+    p = s.active
+    assert p is not None
+    if action.verb in ("keep", "land") and s.phase == "spend":
+        assert s.roll is not None
+        return ("Token spending (ruling 2)",
+                f"the roll totals {s.roll.total} and you have {s.tokens[p]} IT: "
+                "keep it, or land on an entry within reach at its cheapest total, as "
+                "legal_actions() lists")
+    if action.verb == "add" and s.phase == "bat":
+        return ("Token spending (ruling 7)",
+                f"you have {s.tokens[p]} IT to add to the BAT (add 0..{s.tokens[p]})")
+    if action.verb == "extra" and "extra" not in verbs:
+        return ("extra roll", "an extra roll costs 5 IT and is offered after the roll")
+    if action.verb in verbs:
+        return ("legal actions", f"{action.arg!r} is not one of the choices now")
+    return ("legal actions", f"not a legal action in the {s.phase} phase "
+                             f"(legal now: {', '.join(sorted(verbs))})")
