@@ -96,7 +96,7 @@ class Order(Action):
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Order:
-            return self.text == other.text  # type: ignore[attr-defined]
+            return self.text == other.text
         return NotImplemented
 
     def __hash__(self) -> int:

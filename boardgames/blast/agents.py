@@ -47,7 +47,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.game import CHANCE
 from . import data
@@ -226,19 +226,36 @@ def evaluate(game: Blast, player: int) -> float:
     """A heuristic value of ``game``'s position for ``player`` (higher is better), read
     only from what ``game.view(player)`` shows (see the module's docstring)."""
     s = game.state
-    tie = game.rules.tie
     if s.phase == "over":
         if s.winner is None:
             return 0.0
         return WIN if s.winner == player else -WIN
+    value = _material(s, player)
+    costs = [0.0]
+    fights = _fights(s, player, game.rules.tie, costs)
+    value -= costs[0]
+    value = _planets_value(s, player, fights, value)
+    # The fights still to come, at their odds: the loser's stack goes to the scrap heap.
+    mine, theirs = s.units[player], s.units[1 - player]
+    for sec, p in fights.items():
+        i = sec - 1
+        a, d = sum(mine[i]), sum(theirs[i])
+        value += p * d - (1 - p) * a  # (the winner's excess is small: ignored)
+    value -= THREAT * _risk(s, player)
+    value = _reach_value(s, player, value)
+    # Cards in hand.
+    value += CARD * sum(CARD_VALUE[c] for c in s.hands[player])
+    return value
+
+
+def _material(s: BlastState, player: int) -> float:
+    """Force on the track and in the scrap heaps."""
     units = s.units
-    mine, theirs = units[player], units[1 - player]
     value = 0.0
-    # Force on the track and in the scrap heaps.
-    for st in mine:
+    for st in units[player]:
         if st:
             value += sum(st)
-    for st in theirs:
+    for st in units[1 - player]:
         if st:
             value -= sum(st)
     # A destroyed unit may come back (doubles, Reinforcements) only to a held homeworld.
@@ -246,10 +263,13 @@ def evaluate(game: Blast, player: int) -> float:
         home = HOMEWORLDS[q] - 1
         if units[q][home] and not units[1 - q][home]:
             value += sign * SCRAP * sum(s.scrap[q])
-    # Planets, and fights still to come on them.
-    costs = [0.0]
-    fights = _fights(s, player, tie, costs)
-    value -= costs[0]
+    return value
+
+
+def _planets_value(s: BlastState, player: int, fights: dict[int, float],
+                   value: float) -> float:
+    """``value`` with the planets held, and those whose fight is still to come."""
+    mine, theirs = s.units[player], s.units[1 - player]
     held = [0, 0]
     for sec in _PLANET_SECTORS:
         i = sec - 1
@@ -263,13 +283,12 @@ def evaluate(game: Blast, player: int) -> float:
         elif mine[i]:  # contested: the expected owner after its fight
             p = fights.get(sec, 0.5)
             value += (2 * p - 1) * worth
-    value += MANY_PLANETS[held[0]] - MANY_PLANETS[held[1]]
-    # The fights still to come, at their odds: the loser's stack goes to the scrap heap.
-    for sec, p in fights.items():
-        i = sec - 1
-        a, d = sum(mine[i]), sum(theirs[i])
-        value += p * d - (1 - p) * a  # (the winner's excess is small: ignored)
-    # The opponent's shots at my stacks on its next roll, and my next roll's reach.
+    return value + (MANY_PLANETS[held[0]] - MANY_PLANETS[held[1]])
+
+
+def _risk(s: BlastState, player: int) -> float:
+    """The opponent's shots at my stacks on its next roll."""
+    mine, theirs = s.units[player], s.units[1 - player]
     stuck = tuple(i for i, st in enumerate(theirs) if st and mine[i])
     table = _threats(theirs, stuck, DIRECTIONS[1 - player])
     risk = 0.0
@@ -283,11 +302,16 @@ def evaluate(game: Blast, player: int) -> float:
         worst = table[i][f]
         if worst:
             sec = i + 1
-            stake = f
+            stake: float = f
             if sec in PLANETS:
                 stake += PLANET + (HOME if sec == home else 0.0)
             risk += worst * stake
-    value -= THREAT * risk
+    return risk
+
+
+def _reach_value(s: BlastState, player: int, value: float) -> float:
+    """``value`` with my next roll's reach of the planets I do not hold."""
+    mine, theirs = s.units[player], s.units[1 - player]
     me_dir = DIRECTIONS[player]
     friends = [(i + 1, max(st)) for i, st in enumerate(mine) if st and not theirs[i]]
     for sec in _PLANET_SECTORS:
@@ -309,8 +333,6 @@ def evaluate(game: Blast, player: int) -> float:
         value += REACH * best * worth
         if best == 0.0 and friends:  # too far: a small pull towards it
             value -= 0.02 * near
-    # Cards in hand.
-    value += CARD * sum(CARD_VALUE[c] for c in s.hands[player])
     return value
 
 
@@ -407,13 +429,13 @@ class GreedyAgent:
 
     # ------------------------------------------------------------------ entry point
     def choose(self, game: Blast) -> Order:
-        actions = list(game.legal_actions())
+        actions = _legal(game)
         if not actions:
             raise ValueError(f"no legal action to choose from in {game!r}")
         if len(actions) == 1:
             return actions[0]
         s = game.state
-        me = game.current_player
+        me = s.actor
         pending = s.pending
         if pending in ("dice", "build", "move"):
             return self._search(game, me, actions)
@@ -450,7 +472,7 @@ class GreedyAgent:
         that the moves of two dice are searched exactly."""
         # A copy without the past, in which the other hand is redrawn from the cards this
         # player has not seen (``Game.determinize``), stopping at every chance node.
-        g = game.determinize(me, seed=self._rng.getrandbits(64))
+        g = cast("Blast", game.determinize(me, seed=self._rng.getrandbits(64)))
         g.rules = replace(g.rules, windows="always")
         self._memo: dict[Any, float] = {}
         self.nodes = 0
@@ -464,13 +486,13 @@ class GreedyAgent:
         """Every legal action (or chance outcome) and the fork it leads to."""
         if g.current_player == CHANCE:
             for outcome, p in g.chance_outcomes().items():
-                h = g.fork()
+                h = _fork(g)
                 h.apply(outcome)
                 self._steps += 1
                 yield float(p), h
             return
-        for a in g.legal_actions():
-            h = g.fork()
+        for a in _legal(g):
+            h = _fork(g)
             h.apply(a)
             self._steps += 1
             yield a, h
@@ -492,7 +514,7 @@ class GreedyAgent:
                 v = sum(p * self._value(h, me, turn, exact) for p, h in self._children(g))
         elif cp != me:
             if s.pending == "jam":  # the opponent's Jam window: assume a pass
-                h = g.fork()
+                h = _fork(g)
                 h.apply("pass")
                 v = self._value(h, me, turn, exact)
             else:
@@ -629,8 +651,17 @@ def _find(actions: list[Order], text: str) -> Order | None:
     return next((a for a in actions if a.text == text), None)
 
 
+def _legal(game: Blast) -> list[Order]:
+    """``game.legal_actions()``: Blast's ``Order`` actions."""
+    return cast("list[Order]", list(game.legal_actions()))
+
+
+def _fork(game: Blast) -> Blast:
+    return cast("Blast", game.fork())
+
+
 def _after(game: Blast, action: Order) -> Blast:
-    g = game.fork()
+    g = _fork(game)
     g.auto_roll = False
     g.apply(action)
     return g

@@ -447,7 +447,8 @@ def _reach_position(game_or_position: Any, mover: str | None, hand: Iterable[str
                     ) -> tuple[tuple[Any, Any], int, tuple[str, ...],
                                tuple[tuple[int, int], ...], Rules]:
     """(units, mover, hand, pins, rules) of ``reach_odds``' position."""
-    from .game import Blast, _check_scenario
+    from .game import Blast
+    from .setup import check_scenario
 
     if isinstance(game_or_position, Blast):
         s = game_or_position.state
@@ -459,7 +460,7 @@ def _reach_position(game_or_position: Any, mover: str | None, hand: Iterable[str
     if isinstance(game_or_position, Mapping):
         if mover not in data.SIDES:
             raise ValueError(f"mover must be 'terran' or 'empire', not {mover!r}")
-        spec = _check_scenario({"units": game_or_position, "phase": "fight"})
+        spec = check_scenario({"units": game_or_position, "phase": "fight"})
         boards = [[()] * SECTORS, [()] * SECTORS]
         for k, stack in spec["units"].items():
             for q in (0, 1):

@@ -189,7 +189,7 @@ def _track(v: dict[str, Any]) -> list[str]:
 
 def _centre(v: dict[str, Any]) -> list[str]:
     out = []
-    side = v.get("to_move")
+    side = str(v.get("to_move"))
     title = "BLAST"
     out.append(_text(CX, CY - 150, title, 26, ORANGE, "bold", "middle"))
     status, colour = _status(v)
@@ -197,6 +197,15 @@ def _centre(v: dict[str, Any]) -> list[str]:
     out.append(_text(CX, CY - 104, f"Turn {v.get('turn', '?')} · {_phase(v)} · "
                      f"{SHORT.get(side, '?')} to move", 12, DIM, anchor="middle",
                      max_w=330))
+    out += _centre_dice(v)
+    out += _centre_fight(v)
+    out += _centre_sides(v)
+    out += _centre_footer(v)
+    return out
+
+
+def _centre_dice(v: dict[str, Any]) -> list[str]:
+    out = []
     dice = v.get("dice") or []
     rolled = v.get("rolled") or []
     y = CY - 80
@@ -210,6 +219,11 @@ def _centre(v: dict[str, Any]) -> list[str]:
         for i, d in enumerate(dice):
             out.append(_rect(x0 + 32 * i + 3, y + 8, 26, 26, INK, r=5))
             out.append(_text(x0 + 32 * i + 16, y + 26, d, 14, "#111111", "bold", "middle"))
+    return out
+
+
+def _centre_fight(v: dict[str, Any]) -> list[str]:
+    out = []
     y = CY - 26
     fight = v.get("fight")
     last = v.get("last_fight")
@@ -234,6 +248,11 @@ def _centre(v: dict[str, Any]) -> list[str]:
         out.append(_text(CX, y + 46, f"{SHORT.get(keep.get('winner'), '?')} keeps force "
                          f"{keep.get('difference')} or any one unit; kept "
                          f"{keep.get('kept')}", 11, INK, anchor="middle", max_w=330))
+    return out
+
+
+def _centre_sides(v: dict[str, Any]) -> list[str]:
+    out = []
     y = CY + 40
     for i, s in enumerate(("terran", "empire")):
         x = CX - 165 + 170 * i
@@ -253,6 +272,11 @@ def _centre(v: dict[str, Any]) -> list[str]:
         out.append(_text(x, y, f"{SHORT[s]}: {sizes[i]} cards (limit {limits[i]})", 11,
                          INK, max_w=160))
         out.append(_text(x, y + 15, f"planets held {held[i]}/4", 11, DIM))
+    return out
+
+
+def _centre_footer(v: dict[str, Any]) -> list[str]:
+    out = []
     y = CY + 136
     out.append(_text(CX, y, f"Deck {v.get('deck_size', '?')} · Vortex "
                      f"{v.get('vortex_size', '?')} · In play {len(v.get('in_play') or [])}",
@@ -271,7 +295,7 @@ def _centre(v: dict[str, Any]) -> list[str]:
 
 
 def _phase(v: dict[str, Any]) -> str:
-    return PHASES.get(v.get("phase"), f"{v.get('phase')} phase")
+    return PHASES.get(str(v.get("phase")), f"{v.get('phase')} phase")
 
 
 def _status(v: dict[str, Any]) -> tuple[str, str]:
@@ -291,7 +315,7 @@ def _status(v: dict[str, Any]) -> tuple[str, str]:
 
 def _hands(v: dict[str, Any], y: float) -> tuple[list[str], float]:
     out: list[str] = []
-    viewer = v.get("side")
+    viewer: str = v.get("side") or ""
     rows = []
     if "hand" in v:
         rows.append((f"Your hand ({SHORT.get(viewer, '?')})", v["hand"], viewer))
@@ -349,7 +373,7 @@ def svg(view: dict[str, Any], reach: Mapping[int, Any] | None = None,
     body += part
     h = int(y + 8)
     label = (f"Blast: turn {view.get('turn')}, {_phase(view)}, "
-             f"{SHORT.get(view.get('to_move'), '?')} to move")
+             f"{SHORT.get(str(view.get('to_move')), '?')} to move")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{h}" '
             f'viewBox="0 0 {W} {h}" role="img" aria-label="{_e(label)}" '
             f'font-family="{_e(FONT)}" data-game="blast">'
@@ -377,7 +401,7 @@ def text(view: dict[str, Any]) -> str:
     sector or planet, T = Terran, E = Empire, * = controlled."""
     v = view
     lines = [f"BLAST - turn {v.get('turn')}, {_phase(v)}, "
-             f"{SHORT.get(v.get('to_move'), '?')} to move", _status(v)[0]]
+             f"{SHORT.get(str(v.get('to_move')), '?')} to move", _status(v)[0]]
     dice = v.get("dice") or []
     if v.get("rolled") or dice:
         lines.append(f"Dice: {' '.join(map(str, dice)) or 'all used'}"

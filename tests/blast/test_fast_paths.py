@@ -1,9 +1,9 @@
 """The legal moves of ``use_dice="maximum"`` (ruling 7) against the search they shortcut.
 
 With at least as many movable units as dice every plain move keeps every die usable, so
-``_legal_moves`` lists the moves of ``"each"`` without weighing them (``_moves_each``);
+``legal.legal_moves`` lists the moves of ``"each"`` without weighing them (``moves_each``);
 random games over the options must find, at every move decision, the same actions as the
-search that weighs every move (``_moves_maximum``, ``_defend_moves``).
+search that weighs every move (``legal.moves_maximum``, ``legal.defend_moves``).
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import random
 
 import pytest
 
-from boardgames.blast import Blast, Rules
-from boardgames.blast import game as engine
+from boardgames.blast import Blast, Rules, legal
 from boardgames.blast.actions import Order, order
+from boardgames.blast.movement import movable_units
+from boardgames.blast.state import BlastState
 
 
 def _games() -> list[Blast]:
@@ -23,26 +24,26 @@ def _games() -> list[Blast]:
         (4, Rules(use_dice="each", max_turns=60)), (5, Rules(max_turns=80)))]
 
 
-def _movable_count(s: engine.BlastState) -> int:
+def _movable_count(s: BlastState) -> int:
     p = s.player
     return sum(len(st) for st, opp in zip(s.units[p], s.units[1 - p], strict=True)
                if not opp)
 
 
-def _searched(g: Blast, s: engine.BlastState) -> tuple[Order, ...]:
+def _searched(g: Blast, s: BlastState) -> tuple[Order, ...]:
     """The moves of ``use_dice="maximum"`` with every move weighed by the search
     (``_moves_maximum``, ``_defend_moves`` without the one-unit-per-die shortcut)."""
     p = s.player
     hand = s.hands[p]
     values = tuple(d[0] for d in s.dice)
-    units = g._movable_units(s, p)
+    units = movable_units(s, p)
     if not units or not values:
         out = [order("done")]
     else:
-        out = g._moves_maximum(units, values, hand, g._reach(s, values))
+        out = legal.moves_maximum(units, values, hand, legal.Reach(s, values))
     if "Defend the Homeworld" in hand:
-        out += g._defend_moves(s, units, values, g._reach(s, values))
-    return engine._sort_unique(out)
+        out += legal.defend_moves(s, units, values, legal.Reach(s, values))
+    return tuple(sorted(set(out), key=str))
 
 
 @pytest.mark.parametrize("g", _games(), ids=lambda g: f"seed{g.seed}")
@@ -86,7 +87,7 @@ _FEW = dict(units={3: {"terran": [5, 1]}, 12: {"terran": [2]}, 20: {"empire": [4
 @pytest.mark.parametrize("use_dice", ["maximum", "each"])
 def test_few_units_the_moves_are_those_of_the_search(use_dice: str) -> None:
     """With fewer movable units than dice, ``use_dice="maximum"`` searches the orders
-    (``_moves_maximum``), and move cards, Hyper Jump, jammed and bound units come up:
+    (``legal.moves_maximum``), and move cards, Hyper Jump, jammed and bound units come up:
     every list of moves is the search's, and the games replay the same."""
     rules = Rules(use_dice=use_dice, max_turns=40)
     searched = 0
