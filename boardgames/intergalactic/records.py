@@ -10,7 +10,7 @@ from . import data
 from .data import ATTRIBUTES, LISTS, Entry
 
 __all__ = ["INDEX", "advanced", "all_attributes", "attributes_after", "cap", "criminals",
-           "entries_vp", "fleets", "holds", "is_fleet", "meets", "spoils_of"]
+           "entries_vp", "fleets", "is_fleet", "meets", "spoils_of"]
 
 INDEX = {a: i for i, a in enumerate(ATTRIBUTES)}
 """The index of each attribute in a row of levels."""
@@ -29,11 +29,6 @@ def is_fleet(name: str) -> bool:
     """Whether the held entry ``name`` gives Fleet (rule "End": each one is a fleet; a
     world or development with a Fleet bonus too, ruling 8)."""
     return name in _FLEET_NAMES
-
-
-def holds(held: tuple[str, ...], name: str) -> bool:
-    """Whether the held entries ``held`` contain ``name``."""
-    return name in held
 
 
 @lru_cache(maxsize=4096)

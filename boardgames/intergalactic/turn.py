@@ -15,7 +15,7 @@ from . import data
 from .data import ATTRIBUTES, KIND, STAGE_LIST, STAGES, Entry
 from .legal import pickable, spend_moves, stealable
 from .odds import lookup, stage_modifier
-from .records import CRIMINAL_NAMES, INDEX, all_attributes, attributes_after, cap, fleets, meets
+from .records import CRIMINAL_NAMES, INDEX, attributes_after, cap, fleets, meets
 from .rules import Rules
 from .state import IntergalacticState, Landing, ListRoll, Task, battle_to_change, with_item
 
@@ -207,7 +207,8 @@ def rolls_for_twice(roll: ListRoll, rules: Rules) -> bool:
 def list_rolled(s: IntergalacticState, die: int, rules: Rules, log: list[str]) -> None:
     """The d100 of a list roll came up ``die``: the roller may spend tokens to shift the
     total (ruling 2); without a choice to make the roll lands at once."""
-    _, _, p, list_name, mod, depth, temp = s.chance or ()
+    assert s.chance is not None
+    _, _, p, list_name, mod, depth, temp = s.chance
     s.chance = None
     total = die + mod
     log.append(f"P{p} rolls {die} on the {list_name} list ({mod:+d}): {total}")
@@ -374,7 +375,3 @@ def eliminate(s: IntergalacticState, p: int, log: list[str], why: str) -> None:
         s.todo = tuple(t for t in s.todo
                        if t[0] not in BATTLE_TASKS or t[0] in ("lose", "spoils"))
 
-
-def refresh_attributes(s: IntergalacticState) -> None:
-    """``s.attrs`` computed from scratch (set-up and scenarios)."""
-    s.attrs = all_attributes(s.races, s.homeworlds, s.entries, s.alive)
