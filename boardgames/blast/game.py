@@ -74,7 +74,7 @@ class Blast(Game):
 
     def _new_state(self) -> BlastState:
         spec = self._options.get("scenario")
-        s = BlastState() if spec is None else setup.scenario_state(spec)
+        s = setup.new_state() if spec is None else setup.scenario_state(spec)
         advance(self.rules, s, self._log)  # the automatic steps of set-up head the log
         return s
 

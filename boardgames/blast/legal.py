@@ -15,7 +15,7 @@ from .actions import Order, order
 from .board import dest, max_usable, remove_one
 from .data import ATTACK, DEFENCE, DICE_BONUS, DIRECTIONS, HOMEWORLDS, SECTORS
 from .fight import contested, keep_choices
-from .movement import movable_count, movable_sectors, movable_units
+from .movement import is_bound, is_pinned, movable_count, movable_sectors, movable_units
 from .rules import Rules
 from .state import SIDE_TITLE, BlastState
 
@@ -350,8 +350,8 @@ def _why_not_move(s: BlastState, action: Order, who: str) -> tuple[str, str]:
         own = s.units[s.player][sec - 1]
         if f not in own:
             return ("Move Phase (ruling 2)", f"{who} has no unit of force {f} on sector {sec}")
-        if (sec, f) in s.pins and own.count(f) <= s.pins.count((sec, f)):
-            if (sec, f) in s.bound:
+        if is_pinned(s, sec, f):
+            if is_bound(s, sec, f):
                 return ("Move Phase: stop on enemy (ruling 7)",
                         f"the unit {sec}:{f} landed on enemy units this turn and "
                         "uses no further die")

@@ -16,12 +16,26 @@ from . import data
 from .data import BY_NAME, HOMEWORLDS, SECTORS, SIDES
 from .state import BlastState, Board, Stack
 
-__all__ = ["PHASE_STAGE", "check_scenario", "scenario_state"]
+__all__ = ["PHASE_STAGE", "check_scenario", "new_state", "scenario_state"]
 
 PHASE_STAGE = {"draw": "turn", "roll": "roll", "build": "build", "move": "jam",
                "fight": "fights"}
 """The stage of the turn a scenario starts at, per phase."""
 KEYS = ("units", "scrap", "hands", "deck", "vortex", "to_move", "phase", "dice", "turn")
+
+
+def starting_units() -> tuple[Board, Board]:
+    """"Each player puts all 15 of his units on his homeworld.\""""
+    boards: list[list[Stack]] = [[()] * SECTORS, [()] * SECTORS]
+    for p in (0, 1):
+        boards[p][HOMEWORLDS[p] - 1] = data.army_forces(SIDES[p])
+    return (tuple(boards[0]), tuple(boards[1]))
+
+
+def new_state() -> BlastState:
+    """The position before the cards are dealt: every unit on its homeworld, the whole
+    deck to draw from (two copies of each card, ruling 11)."""
+    return BlastState(starting_units(), Deck(data.deck_counts()))
 
 
 def _int(x: Any, what: str, lo: int, hi: int) -> int:
@@ -220,7 +234,7 @@ def _place_cards(s: BlastState, sc: dict[str, Any]) -> None:
 def scenario_state(sc: dict[str, Any]) -> BlastState:
     """The position of a checked scenario (``check_scenario``), before its automatic
     steps."""
-    s = BlastState()
+    s = new_state()
     _place_units(s, sc)
     _place_cards(s, sc)
     s.draws = ()

@@ -15,9 +15,8 @@ from typing import Any
 from ..core.deck import Deck
 from ..core.game import State
 from . import data
-from .data import HOMEWORLDS, SECTORS, SIDES
 
-__all__ = ["PHASES", "SIDE_TITLE", "BlastState", "Die", "Fight", "Keep", "Stack",
+__all__ = ["PHASES", "SIDE_TITLE", "BlastState", "Board", "Die", "Fight", "Keep", "Stack",
            "add_sorted", "jammed", "set_pair", "taken", "units_text"]
 
 PHASES = ("setup", "draw", "roll", "build", "move", "fight", "over")
@@ -38,14 +37,6 @@ Fight = tuple[int, int, int, tuple[str, ...], tuple[str, ...], tuple[int, ...],
 cards, attack 1D6 rolls, defence 1D6 rolls)."""
 Keep = tuple[int, int, int, tuple[int, ...]]
 """The winner's choice of units to keep: (sector, winner, difference, kept so far)."""
-
-
-def _starting_units() -> tuple[Board, Board]:
-    """Each player puts all 15 of his units on his homeworld."""
-    boards: list[list[Stack]] = [[()] * SECTORS, [()] * SECTORS]
-    for p in (0, 1):
-        boards[p][HOMEWORLDS[p] - 1] = data.army_forces(SIDES[p])
-    return (tuple(boards[0]), tuple(boards[1]))
 
 
 class BlastState(State):
@@ -83,19 +74,20 @@ class BlastState(State):
                  "pins", "play", "player", "rebuilt", "scrap", "spy", "stage", "turn",
                  "units", "vortex", "winner")
 
-    def __init__(self) -> None:
-        """The position before the cards are dealt: every unit on its homeworld, the
-        whole deck to draw from, the Evil Empire (player 1) to go first."""
+    def __init__(self, units: tuple[Board, Board], deck: Deck) -> None:
+        """The position before the cards are dealt, with ``units`` on the board and
+        ``deck`` to draw from (``setup.new_state``): the Evil Empire (player 1) to go
+        first."""
         self.phase = "setup"
         self.stage = "deal"
         self.player = 1
         self.pending: str | None = None
         self.actor = 1
         self.chance: tuple[Any, ...] | None = None
-        self.units: tuple[Board, Board] = _starting_units()
+        self.units = units
         self.scrap: tuple[Stack, Stack] = ((), ())
         self.hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-        self.deck = Deck(data.deck_counts())
+        self.deck = deck
         self.vortex: tuple[str, ...] = ()
         self.play: tuple[str, ...] = ()
         self.draws: tuple[int, ...] = (1, 0) * data.HAND_START
@@ -115,11 +107,11 @@ class BlastState(State):
 
     def copy(self) -> BlastState:
         """A copy sharing every part (each step replaces what it changes)."""
-        c = BlastState()
+        c = BlastState(self.units, self.deck)
         c.phase, c.stage, c.player = self.phase, self.stage, self.player
         c.pending, c.actor, c.chance = self.pending, self.actor, self.chance
-        c.units, c.scrap, c.hands = self.units, self.scrap, self.hands
-        c.deck, c.vortex, c.play, c.draws = self.deck, self.vortex, self.play, self.draws
+        c.scrap, c.hands = self.scrap, self.hands
+        c.vortex, c.play, c.draws = self.vortex, self.play, self.draws
         c.faces, c.dice, c.rebuilt = self.faces, self.dice, self.rebuilt
         c.pins, c.bound, c.spy = self.pins, self.bound, self.spy
         c.fight, c.keep, c.last_fight = self.fight, self.keep, self.last_fight
