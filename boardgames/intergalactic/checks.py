@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import data
-from .records import all_attributes as _all_attributes
+from .records import all_attributes
 
 if TYPE_CHECKING:
     from .game import Intergalactic
@@ -36,7 +36,7 @@ def invariants(game: Intergalactic) -> list[str]:
         bad.append(f"eliminated P{to_move} is to move")
     if s.stage in data.STAGES[:4] and s.turn > game.rules.turns_per_stage * game.players:
         bad.append(f"turn {s.turn} beyond the stage's end")
-    if s.attrs != _all_attributes(s.races, s.homeworlds, s.entries, s.alive):
+    if s.attrs != all_attributes(s.races, s.homeworlds, s.entries, s.alive):
         bad.append("incremental attributes differ from a computation from scratch")
     if (s.stage == "over") != (s.phase == "over"):  # ``is_over`` reads the phase
         bad.append(f"stage {s.stage!r} and phase {s.phase!r} disagree on the game's end")

@@ -59,10 +59,10 @@ def test_the_digest_sees_a_different_game() -> None:
     assert h1.hexdigest() != h2.hexdigest()
 
 
-def test_the_written_out_loops_make_the_same_games_as_the_core_hooks() -> None:
-    """``Intergalactic.apply`` and ``_settle`` write the step out; a subclass that changes
-    a hook gets ``Game.apply`` / ``Game._settle`` (the hooks only): both make the same
-    games, step by step."""
+def test_a_subclass_that_wraps_the_hooks_makes_the_same_games() -> None:
+    """The core makes every step through the game's hooks (``_act``, ``_resolve``): a
+    subclass wrapping them is called at every step and makes the same games, step by
+    step."""
     calls = {"resolve": 0, "act": 0}
 
     class Hooked(Intergalactic):
