@@ -58,7 +58,7 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 # disturbed; then every notebook through nbmake.
 JOBS ?= auto
 # mypy on the core and the game packages rewritten to read like their rules (issue 16).
-MYPY_PACKAGES := boardgames/core boardgames/intergalactic boardgames/spacebase boardgames/spacehole
+MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic boardgames/spacebase boardgames/spacehole
 test: venv chromium jupyter-settings
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy $(MYPY_PACKAGES)
