@@ -25,7 +25,7 @@ from typing import Any
 
 from .core.game import Game
 from .core.registry import load
-from .core.rng import MAX_SEED, mix64
+from .core.rng import GOLDEN_GAMMA, MAX_SEED, mix64
 from .odds.intervals import bootstrap_mean, wilson
 
 __all__ = ["Comparison", "SimulationResults", "compare", "game_seed", "simulate"]
@@ -35,7 +35,7 @@ MAX_STEPS = 200_000
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded with ``seed``."""
-    return mix64((seed * 0x9E3779B97F4A7C15 + index) & MAX_SEED) >> 1
+    return mix64((seed * GOLDEN_GAMMA + index) & MAX_SEED) >> 1
 
 
 def _agent_seed(gseed: int, player: int) -> int:

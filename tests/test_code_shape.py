@@ -26,11 +26,6 @@ MAX_LINES = 60
 READABLE: set[str] = {"blast", "intergalactic", "spacebase", "spacehole"}
 """Sub-packages (or top-level modules, by stem) rewritten under issue 16."""
 
-PENDING = pytest.mark.xfail(
-    strict=True, reason="issue 16 in progress: the games still carry written-out fast paths")
-"""On the whole-tree checks the old engines still fail; strict, so the mark must go (and
-the check hold) once the last of them is rewritten."""
-
 SPLITMIX = ("0x9E3779B97F4A7C15", "0xBF58476D1CE4E5B9", "0x94D049BB133111EB")
 
 
@@ -97,7 +92,6 @@ def test_the_detector_finds_long_functions_and_private_imports(tmp_path: Path) -
     assert len(found) == 1 and "_M64" in found[0]
 
 
-@PENDING
 def test_no_interpreter_internals() -> None:
     hits = [f"{p.relative_to(ROOT)}: {word}" for p in _sources()
             for word in ("getrefcount", "_count_elements", "PyUnstable")
@@ -105,7 +99,6 @@ def test_no_interpreter_internals() -> None:
     assert hits == []
 
 
-@PENDING
 def test_the_splitmix64_constants_are_written_once_in_core_rng() -> None:
     for const in SPLITMIX:
         where = [p.relative_to(ROOT).as_posix() for p in _sources()
@@ -113,7 +106,6 @@ def test_the_splitmix64_constants_are_written_once_in_core_rng() -> None:
         assert where == ["boardgames/core/rng.py"], const
 
 
-@PENDING
 def test_no_private_name_imported_across_packages() -> None:
     found = [hit for p in _sources() for hit in private_imports(p)]
     assert found == []

@@ -34,15 +34,14 @@ class Deck:
         """A deck of unknown cards ``counts`` (taken as is: positive ints) without the
         checks of ``Deck(counts)``; ``outcomes`` is ``outcomes()`` of those counts when the
         caller has it."""
-        d = object.__new__(cls)
+        d = cls()
         d.counts = counts
-        d.known = []
         d.unknown = sum(counts.values())
         d._outcomes = outcomes
         return d
 
     def copy(self) -> Deck:
-        d = object.__new__(Deck)
+        d = Deck()
         d.counts = self.counts.copy()
         d.known = self.known.copy()
         d.unknown = self.unknown

@@ -61,7 +61,7 @@ class Dist(Mapping[Any, Fraction]):
     # ------------------------------------------------------------------ constructors
     @classmethod
     def _trusted(cls, probs: dict[Any, Fraction]) -> Dist:
-        d = object.__new__(cls)
+        d = cls.__new__(cls)  # without __init__'s checks: the weights are trusted
         d._p = _ordered({k: v for k, v in probs.items() if v})
         return d
 

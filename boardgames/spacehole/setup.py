@@ -65,7 +65,7 @@ def check_scenario(spec: Any, t: Table) -> dict[str, Any]:
             raise ValueError("scenario deck must be a list of card names")
     _check_numbers(spec)
     _check_damage(spec)
-    if spec["phase"] not in (*STAGE_OF_PHASE, None):
+    if spec["phase"] is not None and spec["phase"] not in STAGE_OF_PHASE:
         raise ValueError(f"scenario phase must be karma, event, build, power or end, "
                          f"not {spec['phase']!r}")
     spec["phase"] = spec["phase"] or "karma"
