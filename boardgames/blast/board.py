@@ -47,14 +47,12 @@ def planets_held(units: tuple[Stacks, Stacks], player: int) -> int:
 
 def hand_limit(units: tuple[Stacks, Stacks], player: int) -> int:
     """6, +1 for Nimrod, +1 for Cygnus-7, -2 without one's own homeworld (ruling 3)."""
-    own, opp = units[player], units[1 - player]  # control(), written out
     n = HAND_BASE
-    if own[NIMROD - 1] and not opp[NIMROD - 1]:
+    if control(units, player, NIMROD):
         n += 1
-    if own[CYGNUS - 1] and not opp[CYGNUS - 1]:
+    if control(units, player, CYGNUS):
         n += 1
-    h = HOMEWORLDS[player] - 1
-    if not own[h] or opp[h]:
+    if not control(units, player, HOMEWORLDS[player]):
         n -= 2
     return n
 
