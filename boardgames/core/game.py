@@ -16,14 +16,12 @@ changed again, so undo is a pop, fork shares the stacks' states, and a failing s
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib
 import json
 import random
 import warnings
 import weakref
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import repeat as _repeat
 from operator import is_ as _is
@@ -34,7 +32,7 @@ from .dist import Dist
 from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
 from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
 from .options import options_from_dict
-from .rng import GOLDEN_GAMMA, MASK64, MAX_SEED, draw_index, fresh_seed
+from .rng import MAX_SEED, draw_index, fresh_seed
 
 __all__ = ["CHANCE", "Game", "State", "Step"]
 
@@ -80,49 +78,48 @@ class State:
         return f"{type(self).__name__}({inner})"
 
 
-_new_step = tuple.__new__  # Step from a (player, value, text) tuple, without Python frames
+class Record(NamedTuple):
+    """An undo record: what taking a step back needs (the state before the step and
+    the log's length then)."""
 
-_M64 = MASK64  # (the names the games written before core.rng still import)
-_GAMMA = GOLDEN_GAMMA
+    state: Any
+    log_length: int
+
+    def restore(self, game: Game) -> None:
+        """Put ``game`` back as it was before the step (its history is the caller's)."""
+        game._s = self.state
+        del game._log[self.log_length:]
 
 
-_draw = draw_index  # (as above)
+class _Change:
+    """``with _Change(game):`` around a change made through a public method. The game's
+    observers are told once the change is complete: once, by the outermost of nested
+    changes (a step made of other steps, a ``batch``), and only if it succeeded (a
+    refused change changed nothing) -- unless ``always`` (a batch: what was done before
+    an error in the block is told too)."""
+
+    __slots__ = ("always", "game", "outer")
+
+    def __init__(self, game: Game, always: bool = False) -> None:
+        self.game = game
+        self.always = always
+        self.outer = False
+
+    def __enter__(self) -> Game:
+        self.outer = not self.game._quiet
+        self.game._quiet = True
+        return self.game
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if self.outer:
+            self.game._quiet = False
+            if kind is None or self.always:
+                self.game._announce()
 
 
-_ANNOUNCED = ("apply", "roll", "undo", "redo", "sample_chance")
-"""The public methods that change a game: each tells the game's observers when it is done
-(``Game.observe``), a subclass's own version of one of them too (``__init_subclass__``)."""
-
-
-def _announces(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method``, then the game's observers are told (``Game.observe``). Only the
-    outermost such call tells them, once, so a step made of other steps (a game's
-    ``apply`` that calls ``Game.apply``) is announced once. A game nobody observes pays
-    one attribute read and one call (the wrappers take the method's own arguments:
-    forwarding ``*args`` cost five times as much)."""
-    def changing(self: Game, call: Callable[[], Any]) -> Any:
-        self._quiet = True
-        try:
-            result = call()
-        finally:
-            self._quiet = False
-        self._announce()
-        return result
-
-    if method.__code__.co_argcount == 1:  # undo, redo, roll
-        def announcing(self: Game) -> Any:
-            if not self._observers or self._quiet:
-                return method(self)
-            return changing(self, lambda: method(self))
-    else:  # apply(x), sample_chance(rng)
-        def announcing(self: Game, x: Any) -> Any:  # type: ignore[misc]
-            if not self._observers or self._quiet:
-                return method(self, x)
-            return changing(self, lambda: method(self, x))
-
-    functools.update_wrapper(announcing, method)
-    announcing.announces = True  # type: ignore[attr-defined]
-    return announcing
+def _is_one_of(x: object, actions: Sequence[BaseAction]) -> bool:
+    """Whether ``x`` is (by identity: no ``__eq__`` runs) one of ``actions``."""
+    return any(map(_is, actions, _repeat(x)))
 
 
 def _weak(callback: Callable[[Any], object]) -> weakref.ref[Any]:
@@ -183,18 +180,10 @@ class Game:
     _hsteps: tuple[Step, ...] = ()
     _hvalid: int = 0
     # The observers (``observe``): weak references, an instance list once one is added;
-    # ``_quiet`` is true while a change is being made (``_announces``).
+    # ``_quiet`` is true while a change is being made (``_Change``).
     _observers: list[weakref.ref[Any]] | tuple[()] = ()
     _quiet: bool = False
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's own version of a method that changes the game announces its changes
-        to the observers like the base's (``_announces``)."""
-        super().__init_subclass__(**kwargs)
-        for name in _ANNOUNCED:
-            own = cls.__dict__.get(name)
-            if own is not None and not getattr(own, "announces", False):
-                setattr(cls, name, _announces(own))
     _determinized: bool = False
 
     def __init__(
@@ -222,9 +211,8 @@ class Game:
         self.seed = seed
         self._auto = auto_roll
         self._set_up(options)
-        # (state, log length) records; a game's written-out steps may push others (see
-        # ``_before``)
-        self._undo: list[Any] = []
+        # One Record per step of the history: what undo needs to take it back.
+        self._undo: list[Record] = []
         # Steps as plain (player, value, text) tuples; ``history`` makes them Steps. The
         # list only grows and shrinks at its end; ``_pop`` is the one place it shrinks
         # (and lowers ``history``'s watermark).
@@ -396,25 +384,26 @@ class Game:
             raise IllegalActionError(a, reason, rule)
         return a
 
-    @_announces
     def apply(self, x: Any) -> Game:
         """Apply an action (or its notation) or, at a chance node, force an outcome.
         Raises a ``GameError`` (a ``ValueError``) and changes nothing when refused."""
+        with _Change(self):
+            self._apply(x)
+        return self
+
+    def _apply(self, x: Any) -> None:
         p = self._to_move(self._s)
         if p is None:
             raise _game_over(x)
         if p == CHANCE:
             self._step(CHANCE, self._as_outcome(x))
         else:
-            # Fast path: the very object of one of legal_actions() (found by identity, so
-            # no __eq__ runs); anything else goes through the full check.
-            if not any(map(_is, self.legal_actions(), _repeat(x))):
+            # The very object of one of legal_actions() needs no further check.
+            if not _is_one_of(x, self.legal_actions()):
                 x = self._legal_action(x)
             self._step(p, x)
         self._redo.clear()
-        if self._auto:
-            self._settle()
-        return self
+        self._settle()
 
     def chance_outcomes(self) -> Dist:
         """At a chance node: the exact distribution of its outcomes."""
@@ -454,15 +443,15 @@ class Game:
             total += p * Fraction(value)
         return total
 
-    @_announces
     def roll(self) -> Any:
         """At a chance node: draw the outcome from the game's own seeded RNG, apply it,
         and return it."""
         if self._to_move(self._s) != CHANCE:
             raise GameError("not at a chance node")
-        outcome = self._roll_once()
-        self._redo.clear()
-        self._settle()
+        with _Change(self):
+            outcome = self._roll_once()
+            self._redo.clear()
+            self._settle()
         return outcome
 
     def _roll_once(self) -> Any:
@@ -491,46 +480,11 @@ class Game:
         )
 
     def _settle(self) -> None:
-        """With auto_roll: roll chance nodes until a decision or the end. This is
-        ``_roll_once`` in a loop, with ``_step`` written out (the hot path of every game)."""
-        if not self._auto:
-            return
-        to_move = self._to_move
-        s = self._s
-        if to_move(s) != CHANCE:
-            return
-        cls = type(self)
-        if cls._roll_once is not Game._roll_once or cls._step is not Game._step:
-            # A subclass makes its chance steps its own way: use its hooks.
-            while to_move(self._s) == CHANCE:
-                if len(self._hist) >= _MAX_STEPS:
-                    raise GameError("step limit reached")
-                self._roll_once()
-            return
-        hist, undo, log = self._hist, self._undo, self._log
-        chance, resolve, text = self._chance, self._resolve, self._outcome_text
-        seed = self.seed
-        self._legal_cache = None
-        while True:
-            k = len(hist)
-            if k >= _MAX_STEPS:
+        """With auto_roll: roll chance nodes until a decision or the end."""
+        while self._auto and self._to_move(self._s) == CHANCE:
+            if len(self._hist) >= _MAX_STEPS:
                 raise GameError("step limit reached")
-            outcomes, weights = chance(s)
-            outcome = outcomes[draw_index(seed, k, weights)] if len(outcomes) > 1 \
-                else outcomes[0]
-            new = s.copy()
-            mark = len(log)
-            try:
-                t = text(outcome)
-                resolve(new, outcome, log)
-            except BaseException:
-                del log[mark:]
-                raise
-            undo.append((s, mark))
-            self._s = s = new
-            hist.append((CHANCE, outcome, t))
-            if to_move(s) != CHANCE:
-                return
+            self._roll_once()
 
     def _step(self, player: int, value: Any) -> None:
         new = self._s.copy()
@@ -546,98 +500,58 @@ class Game:
         except BaseException:
             del log[mark:]
             raise
-        self._undo.append((self._s, mark))
+        self._undo.append(Record(self._s, mark))
         self._s = new
         self._hist.append((player, value, text))
         self._legal_cache = None
 
     # ---------------------------------------------------------------- undo / redo
-    def _before(self, index: int) -> Any:
-        """The state before history step ``index`` (``index == step_count``: the current
-        one), from the undo stack. A record is ``(state, log length)``; a game's
-        written-out steps may keep instead a snapshot of the state's slots with the log's
-        length in one tuple (``_thaw_record``: Blast, Intergalactic) or a *lazy* record,
-        an int, the log's length only (Blast, Space Base: the state is not kept). Those
-        are made full records here, a lazy one by replaying the steps from the nearest
-        record before it (``_replay``)."""
-        undo = self._undo
-        if index < len(undo):
-            rec = undo[index]
-            if rec.__class__ is not int:
-                if len(rec) == 2:
-                    return rec[0]
-                s = self._thaw_record(rec)
-                undo[index] = (s, rec[-1])
-                return s
-        j = index - 1
-        while undo[j].__class__ is int:
-            j -= 1
-        return self._replay(self._before(j), j, index)
-
-    def _thaw_record(self, rec: tuple) -> Any:
-        """The state of an undo record that is a snapshot (its slots, then the log's
-        length): for a game whose written-out steps keep snapshots (see ``_before``)."""
-        raise TypeError(f"{type(self).__name__} keeps no snapshot undo records")
-
-    def _replay(self, s: Any, start: int, stop: int) -> Any:
-        """The state before step ``stop``, from ``s``, the state before step ``start``:
-        the steps of the history in between applied again, each to a copy. For a game
-        whose undo records may be lazy (an int: the log's length only, the state not
-        kept): the lazy records passed on the way are made full, ``(state, log length)``."""
-        undo, hist = self._undo, self._hist
-        scratch: list[str] = []
-        for k in range(start, stop):
-            s = s.copy()
-            player, value, _ = hist[k]
-            if player == CHANCE:
-                self._resolve(s, value, scratch)
-            else:
-                self._act(s, value, scratch)
-            if k + 1 < len(undo):
-                undo[k + 1] = (s, undo[k + 1])
-        return s
+    def state_before(self, index: int) -> Any:
+        """The state before history step ``index`` (``step_count``: the current state),
+        read-only like ``state``: e.g. who was to move when a card was drawn."""
+        if not isinstance(index, int) or not 0 <= index <= len(self._hist):
+            raise IndexError(f"step index must be 0..{len(self._hist)}, not {quote(index)}")
+        return self._s if index == len(self._hist) else self._undo[index].state
 
     @property
     def can_undo(self) -> bool:
         if not self._auto:
             return bool(self._hist)
-        return any(st[0] != CHANCE for st in reversed(self._hist))
+        return any(player != CHANCE for player, _, _ in self._hist)
 
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    @_announces
     def undo(self) -> Game:
         """Take back the last step. With ``auto_roll`` the chance steps rolled after the
         last player action are taken back with it, back to that player's decision."""
         if not self.can_undo:
             raise GameError("nothing to undo")
-        while True:
-            player = self._pop()[0]
-            if not self._auto or player != CHANCE:
-                break
+        with _Change(self):
+            while True:
+                player = self._pop()[0]
+                if not self._auto or player != CHANCE:
+                    break
         return self
 
     def _pop(self) -> tuple[int, Any, str]:
-        undo = self._undo
-        rec = undo[-1]
-        if rec.__class__ is int or len(rec) != 2:  # a snapshot or lazy record (``_before``)
-            self._before(len(undo) - 1)
-        state, loglen = undo.pop()
+        self._undo.pop().restore(self)
         step = self._hist.pop()
         self._hvalid = min(self._hvalid, len(self._hist))
-        self._s = state
-        del self._log[loglen:]
         self._redo.append(step)
         self._legal_cache = None
         return step
 
-    @_announces
     def redo(self) -> Game:
         """Re-apply the last step taken back (with ``auto_roll``, with its chance steps)."""
         if not self._redo:
             raise GameError("nothing to redo")
+        with _Change(self):
+            self._redo_step()
+        return self
+
+    def _redo_step(self) -> None:
         player, value, _ = self._redo.pop()
         self._step(player, value)
         if self._auto:
@@ -646,7 +560,6 @@ class Game:
                 self._step(player, value)
             if not self._redo:
                 self._settle()
-        return self
 
     # ---------------------------------------------------------------- for agents
     def determinize(self, player: int | None, seed: int | None = None) -> Game:
@@ -675,17 +588,6 @@ class Game:
         g._determinized = True
         return g
 
-    def _agent_play(self, action: BaseAction) -> None:
-        """Apply ``action``, taken from ``legal_actions()`` of this very position, without
-        the legality check (the agents' and simulations' hot path)."""
-        player = self._to_move(self._s)
-        if player is None:
-            raise _game_over(action)
-        self._step(player, action)
-        self._redo.clear()
-        self._settle()
-
-    @_announces
     def sample_chance(self, rng: random.Random) -> Any:
         """At a chance node: draw an outcome with ``rng`` (not the game's own seed) from
         the exact weights, apply it and return it; with ``auto_roll`` the chance nodes
@@ -695,9 +597,10 @@ class Game:
             raise GameError("not at a chance node")
         outcomes, weights = self._chance(self._s)
         outcome = outcomes[0] if len(outcomes) == 1 else rng.choices(outcomes, weights)[0]
-        self._step(CHANCE, outcome)
-        self._redo.clear()
-        self._settle()
+        with _Change(self):
+            self._step(CHANCE, outcome)
+            self._redo.clear()
+            self._settle()
         return outcome
 
     def child(self, action: BaseAction | str, *, roll: bool = False) -> Game:
@@ -741,19 +644,10 @@ class Game:
         """The live observers, oldest first."""
         return tuple(cb for r in self._observers if (cb := r()) is not None)
 
-    @contextmanager
-    def batch(self) -> Iterator[Game]:
+    def batch(self) -> _Change:
         """``with game.batch(): ...``: the changes made in the block are announced to the
         observers once, at its end (e.g. an undo back over the computer's moves)."""
-        if self._quiet:  # already inside a change: the outer one announces
-            yield self
-            return
-        self._quiet = True
-        try:
-            yield self
-        finally:
-            self._quiet = False
-            self._announce()
+        return _Change(self, always=True)
 
     def _announce(self) -> None:
         """Call every live observer with this game (not while a change is still being
@@ -820,7 +714,7 @@ class Game:
         steps = self._hsteps
         if valid == len(hist) == len(steps):
             return steps
-        steps = steps[:valid] + tuple(map(_new_step, _repeat(Step), hist[valid:]))
+        steps = steps[:valid] + tuple(map(Step._make, hist[valid:]))
         self._hsteps, self._hvalid = steps, len(hist)
         return steps
 

@@ -142,10 +142,9 @@ class BlastBoard(Board):
 
 def _drawer(game: Game, index: int) -> int | None:
     """The player who drew the card of history step ``index`` (None if unknown). Read
-    from the position before that step, kept on the game's undo stack (``Game._before``
-    makes it again when the stack keeps only a lazy record of an auto-rolled step)."""
+    from the position before that step (``Game.state_before``)."""
     try:
-        before = game._before(index)
+        before = game.state_before(index)
         return int(before.draws[0]) if before.chance == ("draw",) else None
     except (TypeError, IndexError, AttributeError):
         return None

@@ -86,13 +86,15 @@ def playout_round(make_game: Any, seed0: int, budget_ns: int) -> tuple[int, int,
 
 def playouts_vs_backgammon(game_class: str, options: dict[str, Any], playout_key: str,
                            ratio_key: str, what: str, rounds: int = 5,
-                           round_seconds: float = 0.4) -> dict[str, Any]:
+                           round_seconds: float = 0.4,
+                           compiled: Path | None = None) -> dict[str, Any]:
     """Random playouts of ``boardgames.<game_class>(seed=seed, **options)`` and OpenSpiel's
     backgammon in alternating rounds of ``round_seconds`` each (after a warm-up of
     both), in a fresh interpreter: the medians of µs per step and per event, and their
     ratio, by wall clock and by CPU time of that process (on a shared machine the wall
     clock counts other processes' time too). Results as ``{key: {"value", "unit",
-    "goal", "note"}}``; skipped without pyspiel."""
+    "goal", "note"}}``; skipped without pyspiel. ``compiled``: a directory put first on the
+    path, the engines compiled by mypyc (``tools/build_fast.py``: ``build/fast``)."""
     import pytest
 
     pytest.importorskip("pyspiel", reason="open-spiel (the bench extra) not installed")
@@ -101,7 +103,8 @@ def playouts_vs_backgammon(game_class: str, options: dict[str, Any], playout_key
             "round_seconds": round_seconds}
     tests = str(Path(__file__).resolve().parent.parent)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (tests, env.get("PYTHONPATH")) if p)
+    first = str(compiled) if compiled is not None else None
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (first, tests, env.get("PYTHONPATH")) if p)
     done = subprocess.run([sys.executable, "-m", "benchmarks.reference", json.dumps(spec)],
                           capture_output=True, text=True, env=env, timeout=600)
     if done.returncode != 0:
@@ -115,8 +118,10 @@ def _measure(game_class: str, options: dict[str, Any], playout_key: str, ratio_k
     import pyspiel
 
     import boardgames
+    from boardgames.core import rng
 
     cls = getattr(boardgames, game_class)
+    build = "compiled by mypyc" if rng.__file__.endswith(".so") else "interpreted"
 
     def make_game(seed: int) -> Any:
         return cls(seed=seed, **options)
@@ -146,7 +151,7 @@ def _measure(game_class: str, options: dict[str, Any], playout_key: str, ratio_k
         playout_key: {
             "value": us, "unit": "µs",
             "note": f"median of {rounds} rounds; {totals['games']} games, {totals['steps']} "
-                    f"steps (auto_roll, random agent, {what}; a fresh interpreter, "
+                    f"steps (auto_roll, random agent, {what}, {build}; a fresh interpreter, "
                     f"{tracked} objects tracked by the collector at the start)"},
         "backgammon_openspiel_us_per_event": {
             "value": us_bg, "unit": "µs",
