@@ -11,13 +11,14 @@ STAMP := $(VENV)/.installed
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: help venv chromium jupyter-settings test lab site serve-site bench strength lint format clean
+.PHONY: help venv chromium jupyter-settings test fast lab site serve-site bench strength lint format clean
 
 help:
 	@echo "make lab     set everything up and open JupyterLab on notebooks/"
 	@echo "make test    set everything up and run every test"
 	@echo "make site   build site/: the boards and lessons as a static JupyterLite site"
 	@echo "make serve-site  serve site/ on http://127.0.0.1:$(SITE_PORT)/ (docs/site.md)"
+	@echo "make fast    compile the engines with mypyc into build/fast (docs/speed.md)"
 	@echo "other targets: venv chromium jupyter-settings bench strength lint format clean"
 
 venv: $(STAMP)
@@ -59,10 +60,23 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 JOBS ?= auto
 # mypy on the core and the game packages rewritten to read like their rules (issue 16).
 MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic boardgames/spacebase boardgames/spacehole
+# The same source compiled by mypyc (tools/build_fast.py): the engines' conformance,
+# same-games and golden tests run again against it (bin/pytest, not python -m pytest,
+# which would put ./boardgames first on the path).
+# (Not tests/conformance/test_suite.py: it tests the suite by patching a game's code,
+# which a compiled module does not see.)
+FAST_TESTS := tests/fast $(filter-out %/test_suite.py,$(wildcard tests/conformance/test_*.py)) \
+	$(wildcard tests/*/test_same_games.py) $(wildcard tests/*/test_golden.py)
+FAST_RUN := BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast
+fast: venv
+	$(PY) tools/build_fast.py
+
 test: venv chromium jupyter-settings
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy $(MYPY_PACKAGES)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks
+	$(MAKE) fast
+	$(FAST_RUN) $(VENV)/bin/pytest -n $(JOBS) -p no:cacheprovider $(FAST_TESTS)
 	$(PY) -m pytest tests/benchmarks
 	$(PY) -m pytest -n $(JOBS) --nbmake notebooks/
 	JOBS=$(JOBS) tools/test-versions.sh

@@ -176,6 +176,20 @@ def _ahead(g: Game, action: Any) -> Game:
 PLAYOUTS = ("random", "greedy")
 
 
+def _settled(root: _Node, legal: tuple[Any, ...], left: int) -> bool:
+    """No other action can catch up with the most visited one in the ``left`` iterations
+    still to run: the choice is the one the full budget would make."""
+    first = second = 0
+    for a in legal:
+        c = root.children.get(a)
+        n = 0 if c is None else c.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
+
+
 class MCTSAgent(Agent):
     """Information-set MCTS with determinisation (see the module docstring).
 
@@ -340,7 +354,6 @@ class MCTSAgent(Agent):
                 self._kept = _Kept(game, game.step_count + 1, legal[0],
                                    kept.children[legal[0]])
             return legal[0]
-        rng = self._rng
         root = _Node() if kept is None else kept
         self._root = root
         self._hint = None
@@ -354,43 +367,8 @@ class MCTSAgent(Agent):
         budget = None
         if self.iterations is not None:
             budget = max(self.iterations - reused, -(-self.iterations // 4))
-        module = _game_agents(game.name)
-        value = getattr(module, "rollout_value", None)
-        self._scaled = value is None
-        if value is None:  # a game without rollout_value: evaluate, normalised below
-            value = module.evaluate
-        self._value = value
-        # the game's values one action ahead computed at once (Space Base: without
-        # playing the actions whose change is known), the same as ``value`` of each
-        self._values_ahead = getattr(module, "values_ahead", None) if value is getattr(
-            module, "rollout_value", None) and self.fast_ahead else None
-        self._player = player
-        self._n = game.players
-        self._bounds = [math.inf, -math.inf]
-        done = 0
-        early = self.stop_early and budget is not None
-        children = root.children
-        while True:
-            if budget is not None and done >= budget:
-                break
-            if early and done:
-                # stop once no other action can catch up with the most visited one in
-                # the iterations left: the choice is the one the full budget makes
-                first = second = 0
-                for a in legal:
-                    c = children.get(a)
-                    n = 0 if c is None else c.n
-                    if n > first:
-                        first, second = n, first
-                    elif n > second:
-                        second = n
-                if first - second > budget - done:
-                    break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            g = game.determinize(player, seed=rng.getrandbits(63))
-            self._iterate(g, root, rng)
-            done += 1
+        self._prepare(game, player)
+        done = self._search(game, root, legal, budget, deadline)
 
         def score(a: Any) -> tuple[int, float]:
             c = root.children.get(a)
@@ -404,6 +382,44 @@ class MCTSAgent(Agent):
         if self.reuse and best in root.children:
             self._kept = _Kept(game, game.step_count + 1, best, root.children[best])
         return best
+
+    def _prepare(self, game: Game, player: int | None) -> None:
+        """The game's valuation for this search: its ``rollout_value`` (or ``evaluate``,
+        normalised by the rewards' range) and its values one action ahead."""
+        module = _game_agents(game.name)
+        value = getattr(module, "rollout_value", None)
+        self._scaled = value is None
+        if value is None:  # a game without rollout_value: evaluate, normalised below
+            value = module.evaluate
+        self._value = value
+        # the game's values one action ahead computed at once (Space Base: without
+        # playing the actions whose change is known), the same as ``value`` of each
+        self._values_ahead = getattr(module, "values_ahead", None) if value is getattr(
+            module, "rollout_value", None) and self.fast_ahead else None
+        self._player = player
+        self._n = game.players
+        self._bounds = [math.inf, -math.inf]
+
+    def _search(self, game: Game, root: _Node, legal: tuple[Any, ...], budget: int | None,
+                deadline: float | None) -> int:
+        """Iterations from ``root``, each on a new determinisation of ``game``, until the
+        budget or the deadline is spent (or, with ``stop_early``, the choice is settled);
+        how many were made."""
+        rng = self._rng
+        player = game.current_player
+        done = 0
+        early = self.stop_early and budget is not None
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if early and done and _settled(root, legal, budget - done):  # type: ignore[operator]
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            g = game.determinize(player, seed=rng.getrandbits(63))
+            self._iterate(g, root, rng)
+            done += 1
+        return done
 
     def _choose_flat(self, game: Game, legal: tuple[Any, ...], iterations: int | None) -> Any:
         """Flat Monte Carlo search with common random numbers (``search="flat"``):
@@ -555,73 +571,99 @@ class MCTSAgent(Agent):
         return h, top
 
     def _iterate(self, g: Game, root: _Node, rng: random.Random) -> None:
+        """One iteration: down the tree to a new node, a playout, its reward back up."""
+        path = self._descend(g, root, rng)
+        reward = self._playout(g, rng, path[-1][1] if path else None)
+        self._backpropagate(path, reward)
+
+    def _descend(self, g: Game, root: _Node, rng: random.Random) -> list[tuple[_Node, int]]:
+        """Selection and expansion: the nodes passed (with who moved), down by the upper
+        confidence bound until a node is added or the game ends (chance sampled)."""
         path: list[tuple[_Node, int]] = []
         node = root
-        hint = self._hint
-        c = self.exploration
-        n0 = self.prior_visits
-        prior = n0 > 0 and not self._scaled
         while True:
             to = g.current_player
             while to == CHANCE:
                 g.sample_chance(rng)
                 to = g.current_player
             if to is None:
-                break
+                return path
             legal = g.legal_actions()
-            children = node.children
-            new = None
-            if prior and len(legal) > 1:
-                ranked = self._ranked(g, node, legal, to)
-                if hint is not None and node is root and hint[0] in legal:
-                    ranked = [hint[0], *(a for a in ranked if a != hint[0])]
-                for a in ranked:
-                    child = children.get(a)
-                    if child is None:
-                        if new is None:
-                            new = a
-                    else:
-                        child.avail += 1
-                if new is not None:
-                    child = children[new] = _Node(node.values[new])  # type: ignore[index]
-            else:
-                untried = []
-                for a in legal:
-                    child = children.get(a)
-                    if child is None:
-                        untried.append(a)
-                    else:
-                        child.avail += 1
-                if untried:
-                    new = untried[rng.randrange(len(untried))]
-                    child = children[new] = _Node()
+            new, child = self._expand(g, node, node is root, legal, to, rng)
             if new is not None:
                 g.apply(new)
-                path.append((child, to))
-                break
-            # values normalised by the range of rewards seen in this search, so that
-            # the exploration constant means the same for small and large rewards
-            lo, hi = self._bounds
-            if lo > hi:  # no reward yet (a kept subtree's first descent)
-                lo, hi = 0.0, 1.0
-            span = hi - lo if hi > lo else 1.0
-            best_a = None
-            best_u = -math.inf
-            for a in legal:
-                ch = children[a]
-                n = ch.n + n0 if prior else ch.n
-                q = (ch.w + n0 * ch.prior) / n if prior else ch.w / n
-                if hint is not None and a == hint[0] and node is root:
-                    top = max(node.values.values()) if node.values else q  # type: ignore[union-attr]
-                    q = (q * n + hint[1] * top) / (n + hint[1])
-                    n += hint[1]
-                u = (q - lo) / span + c * math.sqrt(math.log(ch.avail) / n)
-                if u > best_u:
-                    best_u, best_a = u, a
-            node = children[best_a]
-            g.apply(best_a)
+                path.append((child, to))  # type: ignore[arg-type]
+                return path
+            best = self._select(node, node is root, legal)
+            node = node.children[best]
+            g.apply(best)
             path.append((node, to))
-        reward = self._playout(g, rng, path[-1][1] if path else None)
+
+    def _expand(self, g: Game, node: _Node, at_root: bool, legal: tuple[Any, ...], to: int,
+                rng: random.Random) -> tuple[Any, _Node | None]:
+        """Every tried child is available once more; the next untried action (by the
+        prior's ranking, the hint first at the root; else one at random) gets a node."""
+        children = node.children
+        new = None
+        if self.prior_visits > 0 and not self._scaled and len(legal) > 1:
+            ranked = self._ranked(g, node, legal, to)
+            hint = self._hint
+            if hint is not None and at_root and hint[0] in legal:
+                ranked = [hint[0], *(a for a in ranked if a != hint[0])]
+            for a in ranked:
+                child = children.get(a)
+                if child is None:
+                    if new is None:
+                        new = a
+                else:
+                    child.avail += 1
+            if new is None:
+                return None, None
+            child = children[new] = _Node(node.values[new])  # type: ignore[index]
+            return new, child
+        untried = []
+        for a in legal:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
+        if not untried:
+            return None, None
+        new = untried[rng.randrange(len(untried))]
+        child = children[new] = _Node()
+        return new, child
+
+    def _select(self, node: _Node, at_root: bool, legal: tuple[Any, ...]) -> Any:
+        """The child with the highest upper confidence bound. Values are normalised by
+        the range of rewards seen in this search, so that the exploration constant means
+        the same for small and large rewards; the prior (and the hint) count as visits."""
+        n0 = self.prior_visits
+        prior = n0 > 0 and not self._scaled
+        hint = self._hint
+        c = self.exploration
+        lo, hi = self._bounds
+        if lo > hi:  # no reward yet (a kept subtree's first descent)
+            lo, hi = 0.0, 1.0
+        span = hi - lo if hi > lo else 1.0
+        best_a = None
+        best_u = -math.inf
+        for a in legal:
+            ch = node.children[a]
+            n = ch.n + n0 if prior else ch.n
+            q = (ch.w + n0 * ch.prior) / n if prior else ch.w / n
+            if hint is not None and a == hint[0] and at_root:
+                top = max(node.values.values()) if node.values else q
+                q = (q * n + hint[1] * top) / (n + hint[1])
+                n += hint[1]
+            u = (q - lo) / span + c * math.sqrt(math.log(ch.avail) / n)
+            if u > best_u:
+                best_u, best_a = u, a
+        return best_a
+
+    def _backpropagate(self, path: list[tuple[_Node, int]], reward: tuple[float, ...]) -> None:
+        """The reward counted in every node passed, for the player who moved into it;
+        the range of rewards seen widened."""
         bounds = self._bounds
         for r in reward:
             if r < bounds[0]:

@@ -302,7 +302,7 @@ def _risk(s: BlastState, player: int) -> float:
         worst = table[i][f]
         if worst:
             sec = i + 1
-            stake: float = f
+            stake = float(f)
             if sec in PLANETS:
                 stake += PLANET + (HOME if sec == home else 0.0)
             risk += worst * stake
@@ -472,7 +472,7 @@ class GreedyAgent:
         that the moves of two dice are searched exactly."""
         # A copy without the past, in which the other hand is redrawn from the cards this
         # player has not seen (``Game.determinize``), stopping at every chance node.
-        g = cast("Blast", game.determinize(me, seed=self._rng.getrandbits(64)))
+        g = game.determinize(me, seed=self._rng.getrandbits(64))
         g.rules = replace(g.rules, windows="always")
         self._memo: dict[Any, float] = {}
         self.nodes = 0
@@ -657,7 +657,7 @@ def _legal(game: Blast) -> list[Order]:
 
 
 def _fork(game: Blast) -> Blast:
-    return cast("Blast", game.fork())
+    return game.fork()
 
 
 def _after(game: Blast, action: Order) -> Blast:

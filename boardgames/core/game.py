@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import repeat as _repeat
 from operator import is_ as _is
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from .action import Action as BaseAction
 from .dist import Dist
@@ -33,6 +33,7 @@ from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSa
 from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
 from .options import options_from_dict
 from .rng import MAX_SEED, draw_index, fresh_seed
+from .state import State
 
 __all__ = ["CHANCE", "Game", "State", "Step"]
 
@@ -49,33 +50,6 @@ class Step(NamedTuple):
     player: int
     value: Any
     text: str
-
-
-class State:
-    """Base for a game's mutable state: ``__slots__`` classes with a hand-written
-    ``copy()``. Provides equality and a repr over the slots."""
-
-    __slots__ = ()
-
-    def _slot_names(self) -> list[str]:
-        names: list[str] = []
-        for klass in type(self).__mro__:
-            names.extend(getattr(klass, "__slots__", ()))
-        return names
-
-    def copy(self) -> State:  # pragma: no cover - every game overrides it
-        raise NotImplementedError
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self._slot_names())
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._slot_names())
-        return f"{type(self).__name__}({inner})"
 
 
 class Record(NamedTuple):
@@ -384,7 +358,7 @@ class Game:
             raise IllegalActionError(a, reason, rule)
         return a
 
-    def apply(self, x: Any) -> Game:
+    def apply(self, x: Any) -> Self:
         """Apply an action (or its notation) or, at a chance node, force an outcome.
         Raises a ``GameError`` (a ``ValueError``) and changes nothing when refused."""
         with _Change(self):
@@ -523,7 +497,7 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def undo(self) -> Game:
+    def undo(self) -> Self:
         """Take back the last step. With ``auto_roll`` the chance steps rolled after the
         last player action are taken back with it, back to that player's decision."""
         if not self.can_undo:
@@ -543,7 +517,7 @@ class Game:
         self._legal_cache = None
         return step
 
-    def redo(self) -> Game:
+    def redo(self) -> Self:
         """Re-apply the last step taken back (with ``auto_roll``, with its chance steps)."""
         if not self._redo:
             raise GameError("nothing to redo")
@@ -562,7 +536,7 @@ class Game:
                 self._settle()
 
     # ---------------------------------------------------------------- for agents
-    def determinize(self, player: int | None, seed: int | None = None) -> Game:
+    def determinize(self, player: int | None, seed: int | None = None) -> Self:
         """The game as ``player`` could believe it to be: a copy in which everything the
         player cannot see (other players' hands) is redrawn at random (from ``seed``)
         consistently with ``view(player)``. Computer players search such copies, so they
@@ -603,7 +577,7 @@ class Game:
             self._settle()
         return outcome
 
-    def child(self, action: BaseAction | str, *, roll: bool = False) -> Game:
+    def child(self, action: BaseAction | str, *, roll: bool = False) -> Self:
         """The position one action ahead, as a new game (this one is not changed):
         ``fork()`` with ``action`` applied, checked like ``apply``. The child stops at the
         next chance node (its ``auto_roll`` is off) unless ``roll`` is true, so valuing
@@ -667,7 +641,7 @@ class Game:
                               f"{type(e).__name__}: {e}", RuntimeWarning, stacklevel=3)
 
     # ---------------------------------------------------------------- copies
-    def fork(self) -> Game:
+    def fork(self) -> Self:
         """An independent copy (a what-if branch), with its own undo/redo stacks."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
@@ -678,7 +652,7 @@ class Game:
         g._log = self._log.copy()
         return g
 
-    def __copy__(self) -> Game:
+    def __copy__(self) -> Self:
         return self.fork()
 
     def __eq__(self, other: object) -> bool:

@@ -472,7 +472,7 @@ def _legal(game: SpaceBase) -> tuple[Move, ...]:
 def _child(game: SpaceBase, a: Move) -> SpaceBase:
     """``game.child(a)``: a Space Base game one action ahead, stopped at the next chance
     node."""
-    return cast("SpaceBase", game.child(a))
+    return game.child(a)
 
 
 def _known_hand(hand: Sequence[str], line: Sequence[Move]) -> list[str]:

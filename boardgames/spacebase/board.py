@@ -119,7 +119,8 @@ class Board:
         name = self._name.get(c)
         return None if name is None else Site(name, self._owner[c], self._dmg.get(c, 0))
 
-    __getitem__ = site
+    def __getitem__(self, cell: Any) -> Site | None:
+        return self.site(cell)
 
     def __contains__(self, cell: Any) -> bool:
         return cell in self._name
@@ -174,8 +175,6 @@ class Board:
                 n for c in self.controlled_by(owner) for n in self._nb[c]
                 if n not in self._name)
         return f
-
-    _frontier = frontier  # the name boardgames.ui.spacebase calls
 
     def functional(self) -> frozenset[Cell]:
         """The cells of the functional installations (the least fixed point)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from ..core.compiled import mypyc_attr
 from . import data
 from .cells import Cell
 from .data import INSTALLATIONS
@@ -32,6 +33,7 @@ _versions = itertools.count(1)
 _KIND = {c.name: c.kind for c in data.CARD_LIST}
 
 
+@mypyc_attr(serializable=True)  # (pickled with the game, compiled by mypyc)
 class Graphs:
     """The physical and logistic graphs of a board, and the version they show."""
 

@@ -18,16 +18,14 @@ scratch copy of the board with the engine's own incremental fixed point.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping  # (at run time: MeteorRisk's fields, compiled by mypyc)
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.dist import Dist
 from .board import Board
 from .cells import Cell, cell_text, parse_cell
-
-if TYPE_CHECKING:
-    from collections.abc import Mapping
 
 __all__ = ["CELL_P", "DAMAGE", "MeteorRisk", "meteor_risk"]
 

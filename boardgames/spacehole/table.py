@@ -12,6 +12,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..core.compiled import mypyc_attr
 from . import data
 from .power import ROLES, allocation
 from .rules import Rules
@@ -26,6 +27,7 @@ HAND_LIMIT = 5
 """Max hand size is 5 cards (+2 per Command Center in play)."""
 
 
+@mypyc_attr(serializable=True)  # (pickled with the game, compiled by mypyc)
 class Table:
     """The cards of a variant (``cards``: name -> ``data.Card``; ``base``: its Base, or
     the Hull) and the options in force (``rules``). ``names[role]`` is the variant's

@@ -113,7 +113,7 @@ class SpaceBaseBoard(Board):
             cache.move_to_end(key)
         out = dict(hit)
         p = self.player
-        frontier = sorted(b._frontier(p)) if p is not None else []
+        frontier = sorted(b.frontier(p)) if p is not None else []
         out["frontier"] = [list(c) for c in frontier]
         return out
 

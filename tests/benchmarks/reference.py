@@ -106,7 +106,8 @@ def playouts_vs_backgammon(game_class: str, options: dict[str, Any], playout_key
     first = str(compiled) if compiled is not None else None
     env["PYTHONPATH"] = os.pathsep.join(p for p in (first, tests, env.get("PYTHONPATH")) if p)
     done = subprocess.run([sys.executable, "-m", "benchmarks.reference", json.dumps(spec)],
-                          capture_output=True, text=True, env=env, timeout=600)
+                          capture_output=True, text=True, env=env, timeout=600,
+                          cwd=tests)  # (not the project root: ./boardgames would come first)
     if done.returncode != 0:
         raise AssertionError(f"the playout benchmark failed:\n{done.stderr}")
     return json.loads(done.stdout)
