@@ -69,9 +69,12 @@ def move_targets(game: Game, actions: Any) -> dict[str, dict[str, Any]]:
 def reach_table(units: tuple[tuple[tuple[int, ...], ...], ...]) -> dict[str, dict[str, Any]]:
     """``{side: {sector: [28 probabilities]}}``: for every sector holding units of a side,
     the exact probability that one of them can land on each sector (index ``sector - 1``;
-    ``None`` for its own) with a fresh 2D6, stopping on enemy units, no cards (the same
-    numbers as ``bg.blast.reach_odds``). Public: it reads only the track. (Remembered for
-    the last positions: the units change only when something moves.)"""
+    ``None`` for its own) with a fresh 2D6, stopping on enemy units, no cards. A quick
+    map for the board's hover: it counts each unit's reach alone, so where ruling 7's
+    ``use_dice="maximum"`` forbids an order that strands a die (a lone unit, fewer
+    movable units than dice) ``bg.blast.reach_odds`` -- which searches the engine's legal
+    moves -- can be lower. Public: it reads only the track. (Remembered for the last
+    positions: the units change only when something moves.)"""
     table = _reach_table(units)
     return {side: dict(rows) for side, rows in table.items()}
 
