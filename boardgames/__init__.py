@@ -36,7 +36,8 @@ _CLASSES = {
     "Intergalactic": "boardgames.intergalactic",
     "SpaceBase": "boardgames.spacebase",
 }
-_MODULES = {"spacehole", "blast", "intergalactic", "spacebase", "agents", "odds", "simulation",
+_MODULES = {"spacehole", "blast", "intergalactic", "spacebase", "agents", "analysis", "odds",
+            "simulation",
             "ui"}
 _FUNCTIONS = {"simulate": "boardgames.simulation", "compare": "boardgames.simulation"}
 

@@ -1,0 +1,115 @@
+"""bg.analysis (issue 18, first part): hint ranks every legal action by rollouts with
+common random numbers and sequential halving; review marks each decision of a game."""
+
+from __future__ import annotations
+
+import pytest
+from ui.twoplayer import CoinNim, NimRules
+
+import boardgames as bg
+from boardgames.agents import GreedyAgent, RandomAgent
+from boardgames.analysis import hint, review
+
+
+def _nim(start: int, seed: int = 1) -> CoinNim:
+    return CoinNim(seed=seed, rules=NimRules(start=start))
+
+
+def test_hint_ranks_the_provably_best_action_first() -> None:
+    # pile 2: "take 2" empties it and wins; "take 1" wins only if the coin takes the last
+    g = _nim(2)
+    h = hint(g, RandomAgent(seed=0), playouts=32, first=8)
+    assert h.best == "take 2" and h.measure == "win probability"
+    top, other = h.candidates
+    assert top.value == 1.0 and top.playouts == 32 and top.low > 0.85
+    assert 0.2 < other.value < 0.8 and other.high < top.value
+    assert g.step_count == 0  # the game is not changed
+    assert "take 2" in str(h) and "100.0%" in str(h)
+
+
+def _spacehole_choice(k: int) -> bg.Spacehole:
+    """The first Spacehole position with at least ``k`` legal actions, by the greedy
+    player, on the first seed that reaches one."""
+    for seed in range(1, 50):
+        g = bg.Spacehole(seed=seed)
+        greedy = GreedyAgent(seed=seed)
+        while not g.is_over:
+            if len(g.legal_actions()) >= k:
+                return g
+            g.apply(greedy.choose(g))
+    raise AssertionError(f"no position with {k} actions")
+
+
+def test_hint_values_agree_with_compare_on_the_same_seeds() -> None:
+    g = _spacehole_choice(3)
+    h = hint(g, RandomAgent(seed=2), playouts=12, first=12, seed=5)
+    rows = bg.compare(g, [str(a) for a in g.legal_actions()], RandomAgent(seed=2),
+                      games=12, seed=5).table()
+    assert h.measure == "expected score"
+    assert {c.action: (c.value, c.low, c.high) for c in h.candidates} == {
+        r["action"]: (r["mean_score"], *r["score_ci"]) for r in rows}
+    assert [c.value for c in h.candidates] == sorted((c.value for c in h.candidates),
+                                                     reverse=True)
+
+
+def test_sequential_halving_gives_the_leaders_more_playouts() -> None:
+    g = _spacehole_choice(4)
+    n = len(g.legal_actions())
+    h = hint(g, RandomAgent(seed=2), playouts=16, first=4, seed=1)
+    counts = [c.playouts for c in h.candidates]
+    assert counts[0] == 16 and min(counts) == 4 and len(counts) == n
+    assert counts == sorted(counts, reverse=True)
+
+
+def _played_by_the_hint(start: int) -> CoinNim:
+    g = _nim(start, seed=4)
+    other = RandomAgent(seed=9)
+    while not g.is_over:
+        if g.current_player == 0 and len(g.legal_actions()) > 1:
+            g.apply(hint(g, RandomAgent(seed=0), playouts=16, first=8).best)
+        else:
+            g.apply(other.choose(g) if g.current_player == 1 else g.legal_actions()[0])
+    return g
+
+
+def test_a_review_of_the_hints_own_choices_marks_nothing() -> None:
+    g = _played_by_the_hint(9)
+    r = review(g, 0, RandomAgent(seed=0), playouts=16, first=8)
+    assert r.decisions and all(d.loss == 0 and d.label == "" for d in r.decisions)
+    assert all(d.played == d.best for d in r.decisions)
+    assert [s for s, _ in r.values()] == [d.step for d in r.decisions]
+
+
+def test_a_review_marks_a_blunder() -> None:
+    g = _nim(2)
+    g.apply("take 1")  # "take 2" wins outright: a loss of about half a game
+    r = review(g, 0, RandomAgent(seed=0), playouts=32, first=8)
+    (d,) = r.decisions
+    assert d.played == "take 1" and d.best == "take 2" and d.label == "blunder"
+    assert d.loss >= 0.2 and r.marked() == [d] and "blunder" in str(r)
+    assert g.step_count >= 1 and g.history[0].value.n == 1  # the game is not changed
+
+
+def test_hint_cannot_see_the_opponents_hand() -> None:
+    from agents.test_agents import _blast_pair
+
+    a, b = _blast_pair("Surprise Attack", "Battle Computers")
+    assert a.view(0) == b.view(0)
+    ha = hint(a, RandomAgent(seed=1), playouts=4, first=4, seed=2)
+    hb = hint(b, RandomAgent(seed=1), playouts=4, first=4, seed=2)
+    assert ha.candidates == hb.candidates
+
+
+def test_bad_arguments_are_refused_and_change_nothing() -> None:
+    g = _nim(5, seed=2)
+    g.auto_roll = False
+    g.apply("take 1")  # now at the coin: a chance node
+    before = g.to_json()
+    with pytest.raises(ValueError, match="player is to move"):
+        hint(g, RandomAgent(seed=0))
+    g.apply("heads")
+    with pytest.raises(ValueError, match="first <= playouts"):
+        hint(g, RandomAgent(seed=0), playouts=4, first=8)
+    with pytest.raises(ValueError, match="three increasing losses"):
+        review(g, 0, RandomAgent(seed=0), thresholds=(0.3, 0.1, 0.2))
+    assert g.to_json() != before and g.step_count == 2
