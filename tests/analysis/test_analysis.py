@@ -113,3 +113,24 @@ def test_bad_arguments_are_refused_and_change_nothing() -> None:
     with pytest.raises(ValueError, match="three increasing losses"):
         review(g, 0, RandomAgent(seed=0), thresholds=(0.3, 0.1, 0.2))
     assert g.to_json() != before and g.step_count == 2
+
+
+def test_the_default_policy_is_the_games_greedy_player() -> None:
+    # (Blast only: greedy rollouts of whole games cost 10-40 s a hint in the others)
+    g = bg.Blast(seed=7)
+    while g.current_player is not None and len(g.legal_actions()) < 2:
+        g.apply(g.legal_actions()[0])
+    h = hint(g, playouts=2, first=2, seed=1)
+    assert {c.action for c in h.candidates} == {str(a) for a in g.legal_actions()}
+    assert all(0 <= c.low <= c.value <= c.high <= 1 for c in h.candidates)
+
+
+def test_the_review_chart_draws_the_value_over_time() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    g = _nim(2)
+    g.apply("take 1")
+    ax = review(g, 0, RandomAgent(seed=0), playouts=16, first=8).plot()
+    (line,) = ax.get_lines()
+    assert list(line.get_xdata()) == [0] and ax.texts[0].get_text() == "blunder"
