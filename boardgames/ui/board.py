@@ -44,7 +44,7 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -367,6 +367,12 @@ class Board(anywidget.AnyWidget):
         super().close()
 
     # ------------------------------------------------------------------ hooks for games
+    def _account(self, who: str, action: Any, lines: Sequence[str]) -> str:
+        """What the computer's move did, in the game's own sentences (its log lines as
+        this board may see them), not in notation."""
+        said = " ".join(self._public_log_line(x) for x in lines if x)
+        return f"{who[:1].upper()}{who[1:]}, the computer: {said or f'played {action}'}"
+
     def _public_log_line(self, line: str) -> str:
         """A log line as this board's player may see it (games with hidden cards
         override this for spectators)."""
@@ -895,8 +901,11 @@ class Board(anywidget.AnyWidget):
         try:
             action = agent.choose(g.fork())
             self.error = ""
-            self.notice = f"computer (player {p}) played {action}"
+            who = self.seat_names.get(str(p)) or self._seat_label(p)
+            self.notice = f"{who[:1].upper()}{who[1:]}, the computer, plays {action}"
+            mark = len(g.log)
             g.apply(action)  # every board of the game republishes (Game.observe)
+            self.notice = self._account(who, action, g.log[mark:])
         except Exception as e:  # third-party agent code: show it, stop the agents
             self.agents_running = False
             self.notice = ""

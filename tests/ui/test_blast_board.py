@@ -368,7 +368,7 @@ def test_a_computer_opponent_plays_through_the_board() -> None:
     while g.current_player == EMPIRE:
         played.append(b.agent_step())
     assert played and all(a is not None for a in played) and b.error == ""
-    assert "computer (player 1) played" in b.notice
+    assert b.notice.startswith("The Empire (player 1), the computer: ")
     assert g.current_player in (TERRAN, CHANCE)
 
 

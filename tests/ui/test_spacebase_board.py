@@ -372,7 +372,7 @@ def test_the_greedy_computer_plays_through_the_board() -> None:
     assert g.current_player == 1 and b.legal == []
     played = b.agent_step()
     assert str(played).startswith("outpost ") and g.current_player == 0
-    assert b.notice.startswith("computer (player 1) played")
+    assert b.notice.startswith("Player 1, the computer: ") and len(b.notice) > 24
     b.close()
 
 
