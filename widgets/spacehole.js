@@ -161,7 +161,7 @@ function battlePanel(ctx, v) {
         h("span", { class: "bg-bar-bg" }, h("span", { class: "bg-bar", style: { width: `${row.prob * 100}%` } })),
         h("span", { class: "bg-prob" }, probText(row)))))
     : (x.odds_error && isInvader ? h("div", { class: "sh-odds bg-muted" }, x.odds_error) : null);
-  const next = v.battle && isInvader
+  const next = v.battle && isInvader && !v.is_over  // (no "next" round once the game is over)
     ? h("div", { class: "bg-muted" }, `Next: ${v.battle.invader_dice} invader dice against ${v.battle.defender_dice} defender dice`)
     : null;
   return h("section", { class: "sh-section sh-battle", "aria-label": "battle" },
