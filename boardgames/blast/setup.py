@@ -64,8 +64,11 @@ def _sides_map(x: Any, what: str) -> dict[str, Any]:
 
 
 def _cards(x: Any, what: str) -> list[str] | None:
-    if x is None:
-        return None
+    return None if x is None else _card_list(x, what)
+
+
+def _card_list(x: Any, what: str) -> list[str]:
+    """``x``, a list of Blast card names, sorted."""
     if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
         raise ValueError(f"{what} must be a list of card names")
     out = sorted(x)
@@ -118,14 +121,7 @@ def _check_hands(hands_in: Any) -> dict[str, list[str]]:
     hm = _sides_map(hands_in, "hands")
     hands = {}
     for side in SIDES:
-        h = hm.get(side, [])
-        if isinstance(h, (str, bytes)) or not isinstance(h, Iterable):
-            raise ValueError(f"hands[{side!r}] must be a list of card names")
-        h = sorted(h)
-        for c in h:
-            if c not in BY_NAME:
-                raise ValueError(f"unknown Blast card {c!r}")
-        hands[side] = h
+        hands[side] = _card_list(hm.get(side, []), f"hands[{side!r}]")
     return hands
 
 
