@@ -205,11 +205,15 @@ def review(game: Game, player: int | None = None, policy: Any = None, *,
     if len(limits) != 3 or not limits[0] <= limits[1] <= limits[2]:
         raise ValueError(f"thresholds must be three increasing losses, not {limits!r}")
     out = Review(player, measure, thresholds=limits)
-    for index, step in enumerate(game.history):
-        if step.player != player:
-            continue
-        position = _position_before(game, index)
-        if len(position.legal_actions()) < 2:
+    # One copy of the game, taken back a step at a time from the end: at each step of
+    # ``player`` it stands just before that decision (hint does not change it).
+    history = game.history
+    position = game.fork()
+    position.auto_roll = False
+    for index in range(len(history) - 1, -1, -1):
+        position.undo()
+        step = history[index]
+        if step.player != player or len(position.legal_actions()) < 2:
             continue
         h = hint(position, policy, playouts=playouts, first=first, seed=seed,
                  executor=executor, workers=workers)
@@ -218,16 +222,8 @@ def review(game: Game, player: int | None = None, policy: Any = None, *,
         loss = max(0.0, top.value - played.value)
         out.decisions.append(Decision(index, played.action, played.value, top.action,
                                       top.value, loss, _label(loss, limits)))
+    out.decisions.reverse()
     return out
-
-
-def _position_before(game: Game, index: int) -> Game:
-    """A copy of ``game`` taken back to just before history step ``index``."""
-    g = game.fork()
-    g.auto_roll = False
-    while g.step_count > index:
-        g.undo()
-    return g
 
 
 def _label(loss: float, limits: Sequence[float]) -> str:
