@@ -11,26 +11,19 @@ build is not what was measured (a ``.so`` must have been imported).
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
 from benchmarks.reference import playouts_vs_backgammon
+from fast.buildinfo import FAST, build_fast
 
 pytestmark = pytest.mark.bench
 
-ROOT = Path(__file__).resolve().parents[2]
-FAST = ROOT / "build" / "fast"
 GAMES = ("Spacehole", "Blast", "Intergalactic", "SpaceBase")
 
 
 def _compiled_games() -> tuple[str, ...]:
-    spec = importlib.util.spec_from_file_location("build_fast", ROOT / "tools" / "build_fast.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    packages = set(module.PACKAGES)
+    packages = set(build_fast().PACKAGES)
     return tuple(g for g in GAMES if g.lower() in packages)
 
 

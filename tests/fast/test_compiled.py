@@ -11,24 +11,14 @@ only that the build lists what it should.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from fast.buildinfo import FAST, ROOT
+from fast.buildinfo import build_fast as _build_fast
 
-ROOT = Path(__file__).resolve().parents[2]
-FAST = ROOT / "build" / "fast"
 COMPILED_RUN = os.environ.get("BOARDGAMES_COMPILED") == "1"
-
-
-def _build_fast() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_fast", ROOT / "tools" / "build_fast.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _module_name(path: str) -> str:
