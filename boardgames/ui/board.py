@@ -371,7 +371,7 @@ class Board(anywidget.AnyWidget):
         """What the computer's move did, in the game's own sentences (its log lines as
         this board may see them), not in notation."""
         said = " ".join(self._public_log_line(x) for x in lines if x)
-        return f"{who[:1].upper()}{who[1:]}, the computer: {said or f'played {action}'}"
+        return f"{who}: {said or f'played {action}'}"
 
     def _public_log_line(self, line: str) -> str:
         """A log line as this board's player may see it (games with hidden cards
@@ -902,7 +902,8 @@ class Board(anywidget.AnyWidget):
             action = agent.choose(g.fork())
             self.error = ""
             who = self.seat_names.get(str(p)) or self._seat_label(p)
-            self.notice = f"{who[:1].upper()}{who[1:]}, the computer, plays {action}"
+            who = f"{who[:1].upper()}{who[1:]}, the computer"
+            self.notice = f"{who}, plays {action}"  # (what the boards publish during it)
             mark = len(g.log)
             g.apply(action)  # every board of the game republishes (Game.observe)
             self.notice = self._account(who, action, g.log[mark:])
