@@ -23,6 +23,15 @@ GAMES: dict[str, tuple[type[Game], dict[str, Any]]] = {
 }
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_game_defines_a_core_step_method(name: str) -> None:
+    from spacehole.test_steps import CORE_STEPS
+
+    assert all(hasattr(Game, m) for m in CORE_STEPS)  # the list names the core's methods
+    cls = GAMES[name][0]
+    assert [m for m in CORE_STEPS for k in cls.__mro__[:-2] if m in vars(k)] == []
+
+
 def _counting(cls: type[Game]) -> type[Game]:
     class Counting(cls):  # type: ignore[valid-type, misc]
         def __init__(self, **kw: Any) -> None:

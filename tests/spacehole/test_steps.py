@@ -17,8 +17,8 @@ import boardgames as bg
 from boardgames.spacehole import Move, Spacehole, chance
 from boardgames.spacehole.legal import build_problem
 
-CORE_STEPS = ("apply", "_settle", "_step", "_roll_once", "_pop", "_before", "_thaw_record",
-              "_replay", "legal_actions", "is_over", "__init_subclass__")
+CORE_STEPS = ("apply", "_apply", "roll", "undo", "redo", "sample_chance", "_settle", "_step",
+              "_roll_once", "_pop", "_redo_step", "state_before", "legal_actions", "is_over")
 """What only the core may define (issue 16's contract)."""
 
 
