@@ -34,7 +34,9 @@ from typing import Any
 
 from ..blast import data
 from ..blast.board import dest
+from ..blast.legal import EXPECTED, RULE
 from ..blast.odds import fight_odds, plain_reach_counts
+from ..blast.state import SIDE_TITLE
 from ..core.game import CHANCE, Game, Step
 from .board import Board, _frac, dist_rows
 
@@ -109,6 +111,19 @@ class BlastBoard(Board):
 
     def _seat_label(self, player: int) -> str:
         return f"the {('Terrans', 'Empire')[player]} (player {player})"
+
+    def _illegal_reason(self, game: Game, action: str) -> tuple[str, str] | None:
+        """A card that needs a target is clicked as ``play <card>`` (no target): refused
+        with what the game is waiting for instead of a notation error."""
+        refused = super()._illegal_reason(game, action)
+        card = action.removeprefix("play ")
+        if refused is None or refused[0] != "notation" or card not in data.BY_NAME:
+            return refused
+        s = game.state
+        pending = s.pending or ""
+        return (RULE.get(pending, "legal actions"),
+                f"{card} has no target it can be played on now: {SIDE_TITLE[s.actor]} "
+                f"must choose {EXPECTED.get(pending, 'nothing')}")
 
     # ------------------------------------------------------------------ secrets
     def _chance_is_public(self, game: Game) -> bool:

@@ -64,6 +64,7 @@ from ..core.registry import from_json
 from ..core.rng import fresh_seed
 from . import assets
 from .agents import check_agent
+from .explain import illegal_reason, rule_link
 from .protocol import MESSAGE_KEYS, Message, MessageError, parse_message, quote
 
 __all__ = ["HISTORY_TAIL", "LOG_TAIL", "TIMINGS_KEPT", "Board", "live_boards"]
@@ -141,7 +142,7 @@ _JSON_TRAITS = frozenset({
     "last_action_step", "can_undo", "can_redo", "auto_roll", "chance", "chance_hidden", "error",
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
-    "covered", "cover_for", "seat_names"})
+    "covered", "cover_for", "seat_names", "why"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -208,6 +209,10 @@ class Board(anywidget.AnyWidget):
     """A hot-seat board between two seats' decisions: "pass to" ``cover_for``."""
     cover_for = t.Int(None, allow_none=True).tag(sync=True)
     seat_names = t.Dict().tag(sync=True)
+    why = t.Dict().tag(sync=True)
+    """The answer to the last click on something that cannot be played now (the message
+    ``why``): ``{"action", "reason", "rule", "link", "version"}``; the browser shows it
+    while the board is at that ``version``."""
 
     def __init__(
         self,
@@ -372,6 +377,11 @@ class Board(anywidget.AnyWidget):
         this board may see them), not in notation."""
         said = " ".join(self._public_log_line(x) for x in lines if x)
         return f"{who}: {said or f'played {action}'}"
+
+    def _illegal_reason(self, game: Game, action: str) -> tuple[str, str] | None:
+        """(rule, reason) if ``game`` refuses the notation ``action`` now, else None (a
+        board whose elements send incomplete notations refines it)."""
+        return illegal_reason(game, action)
 
     def _public_log_line(self, line: str) -> str:
         """A log line as this board's player may see it (games with hidden cards
@@ -672,6 +682,35 @@ class Board(anywidget.AnyWidget):
         g.apply(action)
         self._phase["apply_ms"] = (_clock() - t0) * 1e3
         self._done()
+
+    def _do_why(self, msg: Message) -> None:
+        """A click on something that cannot be played now: say why (the engine's reason
+        and rule, or whose turn it is), in ``why``. Changes nothing."""
+        self._check_version(msg)
+        action = msg["action"]
+        rule, reason = self._why_not(action)
+        self.why = {"action": action, "reason": reason, "rule": rule,
+                    "link": rule_link(self._game.name, rule), "version": self.version}
+        self.error = ""
+
+    def _why_not(self, action: str) -> tuple[str, str]:
+        """(rule, reason): why this board's player cannot play ``action`` now."""
+        g = self._game
+        to_move = g.current_player
+        if to_move is None:
+            return "end of the game", "the game is over"
+        if self.player is None:
+            return "", "this board only watches the game (a spectator's board)"
+        if to_move == CHANCE:
+            return "chance", "the dice (or a draw) decide first"
+        if to_move != self.player or to_move in self._agents:
+            who = self.seat_names.get(str(to_move)) or self._seat_label(to_move)
+            computer = ", the computer," if to_move in self._agents else ""
+            return "turns", f"it is not your turn: {who}{computer} is to move"
+        refused = self._illegal_reason(g, action)
+        if refused is None:
+            return "", "it can be played now"
+        return refused
 
     def _check_undo(self, msg: Message) -> None:
         """An undo chosen on an older view still stands when only the computer and the

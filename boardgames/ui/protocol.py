@@ -46,6 +46,7 @@ _BOOL = "bool"
 # type -> {key: kind}. Every key is required ("step" and "seed" may be null).
 MESSAGE_KEYS: dict[str, dict[str, str]] = {
     "intent": {"action": _STR, "version": _INT},
+    "why": {"action": _STR, "version": _INT},  # a click on something not playable now
     "undo": {"version": _INT},
     "redo": {"version": _INT},
     "roll": {"version": _INT},

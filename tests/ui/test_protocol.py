@@ -15,6 +15,7 @@ from boardgames.ui.protocol import (
 
 GOOD = [
     {"type": "intent", "action": "pass", "version": 3},
+    {"type": "why", "action": "build Space Navy", "version": 3},
     {"type": "undo", "version": 0},
     {"type": "redo", "version": 7},
     {"type": "roll", "version": 7},
