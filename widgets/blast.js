@@ -437,7 +437,7 @@ function handPanel(ctx, plan, st, v) {
       return h("div", { class: `${cls} bl-playable`, "data-key": `card${i}:${name}` }, name,
         h("span", { class: "bl-verb" }, "click an enemy unit"));
     }
-    return h("div", { class: cls, "data-key": `card${i}:${name}` }, name);
+    return h("div", { class: cls, "data-key": `card${i}:${name}`, ...ctx.why(`play ${name}`) }, name);
   });
   const spied = Array.isArray(v.opponent_hand)
     ? h("div", { class: "bl-spied" }, h("span", { class: "bg-muted" }, "Their hand (Espionage, this turn only): "),

@@ -293,6 +293,16 @@ export function mountBoard({ model, el, host, signal }, spec) {
         node.bgMemo = entry;
         return node;
       },
+      /**
+       * Attributes for an element that stands for `notation` but carries no legal action
+       * now: a click (or Enter) on it asks Python why not (message "why"), and the answer
+       * is drawn above the board. Spread them into h()'s attributes.
+       */
+      why(notation) {
+        if (!live || !notation || placed.has(notation)) return {};
+        return { "data-why": notation, tabindex: "0", role: "button",
+          style: { cursor: "help" } };
+      },
       /** A button for a legal action (or a disabled-looking span when not legal). */
       actionButton(notation, label, cls = "") {
         const a = this.take(notation);
@@ -335,6 +345,10 @@ export function mountBoard({ model, el, host, signal }, spec) {
         h("button", { class: "bg-btn bg-small", type: "button", "data-control": "dismiss",
           "aria-label": "dismiss the message" }, "\u00d7")));
     }
+    const why = model.get("why") || {};
+    if (ctx.live && why.version === model.get("version") && why.reason && !local.whyDismissed) {
+      out.push(whyPanel(why));
+    }
     const note = model.get("notice");
     if (note && !err) out.push(h("div", { class: "bg-notice", role: "status" }, note));
     if (!ctx.live) {
@@ -344,6 +358,18 @@ export function mountBoard({ model, el, host, signal }, spec) {
         h("button", { class: "bg-btn", type: "button", "data-control": "scrub-fork" }, "Fork a what-if from here")));
     }
     return out;
+  }
+
+  // The answer to a click on something that cannot be played now (Python's "why").
+  function whyPanel(why) {
+    const legal = why.reason === "it can be played now";
+    return h("div", { class: "bg-notice bg-why", role: "status", "data-why-answer": why.action },
+      h("strong", null, legal ? `${why.action}: ` : `Not now — ${why.action}: `), why.reason,
+      why.rule && why.rule !== "notation" ? h("span", { class: "bg-why-rule" }, " (rule: ",
+        why.link ? h("a", { href: why.link, target: "_blank", rel: "noopener noreferrer",
+          title: "the rule, as the project implements it" }, why.rule) : why.rule, ")") : null,
+      h("button", { class: "bg-btn bg-small", type: "button", "data-control": "dismiss-why",
+        "aria-label": "dismiss the explanation" }, "\u00d7"));
   }
 
   // A hot-seat board between two seats' decisions: Python publishes only what a
@@ -611,6 +637,11 @@ export function mountBoard({ model, el, host, signal }, spec) {
       local.click.sent = performance.now() - local.click.t0;
       return;
     }
+    const whyEl = target.closest("[data-why]");
+    if (whyEl && content.contains(whyEl) && !target.closest("a, [data-control], [data-select]")) {
+      askWhy(whyEl);
+      return;
+    }
     const ctl = target.closest("[data-control]");
     if (!ctl || !content.contains(ctl) || ctl.disabled) return;
     const c = ctl.dataset.control;
@@ -630,6 +661,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
     else if (c === "save") send({ type: "save" });
     else if (c === "load") fileInput.click();
     else if (c === "dismiss") { local.dismissed = model.get("error"); rerender(); }
+    else if (c === "dismiss-why") { local.whyDismissed = true; rerender(); }
     else if (c === "new") {
       const text = (local.seed || "").trim();
       if (text && !/^\d{1,16}$/.test(text)) { showLocalError(`seed must be a whole number, not ${JSON.stringify(text)}`); return; }
@@ -638,6 +670,21 @@ export function mountBoard({ model, el, host, signal }, spec) {
       send({ type: "new", seed });
     }
   }, "handling a click");
+
+  function askWhy(el) {
+    local.whyDismissed = false;  // (asked again: the same answer shows again)
+    send({ type: "why", action: el.dataset.why, version: model.get("version") });
+  }
+
+  // Enter or Space on a focused element that cannot be played now: ask why (a button
+  // already clicks on them).
+  const onKey = guard((ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const t = ev.target;
+    if (!(t instanceof Element) || t.tagName === "BUTTON" || !t.dataset.why || !content.contains(t)) return;
+    ev.preventDefault();
+    askWhy(t);
+  }, "handling a key");
 
   const onChange = guard((ev) => {
     const t = ev.target;
@@ -697,6 +744,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
   }, "opening the log");
 
   root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
   root.addEventListener("change", onChange);
   root.addEventListener("input", onInput);
   root.addEventListener("toggle", onToggle, true);
@@ -711,6 +759,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
   guardedRender();
   const cleanup = () => {
     root.removeEventListener("click", onClick);
+    root.removeEventListener("keydown", onKey);
     root.removeEventListener("change", onChange);
     root.removeEventListener("input", onInput);
     root.removeEventListener("toggle", onToggle, true);

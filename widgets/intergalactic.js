@@ -188,7 +188,7 @@ function listTable(ctx, x, rows, reach) {
     if (reach.has(r.name)) cls.push("ig-reach");
     const name = action
       ? h("button", { class: "bg-btn bg-act ig-pick", type: "button", "data-action": action, title: action }, r.name)
-      : h("span", { class: "ig-name" }, r.name);
+      : h("span", { class: "ig-name", ...ctx.why(`${verb} ${r.name}`) }, r.name);
     const flags = [
       r.held ? h("span", { class: "ig-flag" }, "held") : null,
       !r.ok ? h("span", { class: "ig-flag ig-flag-warn" }, "req not met") : null,
@@ -324,7 +324,7 @@ function entryChip(ctx, name, note, verbs) {
         h("span", { class: "ig-verb" }, verb), ` ${name}`);
     }
   }
-  return h("span", { class: "ig-entry", title: note || "" }, name);
+  return h("span", { class: "ig-entry", title: note || "", ...(verbs.length ? ctx.why(`${verbs[0]} ${name}`) : {}) }, name);
 }
 
 function recordSheet(ctx, v, x, rec) {

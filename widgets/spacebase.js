@@ -369,7 +369,7 @@ function handRow(ctx) {
         title: action.startsWith("build") ? `${action}: then click a highlighted cell` : action }, body,
       h("span", { class: "sb-verb" }, action.split(" ")[0]));
     }
-    return h("div", { class: cls, "data-card": name, "data-key": `card ${name}` }, body);
+    return h("div", { class: cls, "data-card": name, "data-key": `card ${name}`, ...ctx.why(`build ${name}`) }, body);
   });
   return h("section", { class: "bg-section sb-hand", "aria-label": "your hand" },
     h("h4", null, `Your hand (${v.hand.length})`),

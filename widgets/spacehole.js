@@ -54,7 +54,7 @@ function card(ctx, opts) {
     return h("button", { ...attrs, type: "button", "data-action": action }, body,
       h("span", { class: "sh-verb" }, `\u25b8 ${action.split(" ")[0]}`));
   }
-  return h("div", attrs, body);
+  return h("div", { ...attrs, ...(opts.why ? ctx.why(opts.why) : {}) }, body);
 }
 
 function statusBar(ctx, v) {
@@ -219,7 +219,7 @@ function handRow(ctx, v) {
   const cards = v.hand.map((n, i) => card(ctx, {
     kind: "hand", key: `h${i}:${n}`, name: n, hint: hints[`build ${n}`] || null,
     cls: hints[`build ${n}`] ? "sh-blocked" : "",
-    actions: [`build ${n}`, `discard ${n}`],
+    actions: [`build ${n}`, `discard ${n}`], why: `build ${n}`,
   }));
   const known = (v.known_top || []).length
     ? h("div", { class: "sh-known" }, h("span", { class: "bg-muted" }, "Seen on top of the deck: "),

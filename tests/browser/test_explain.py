@@ -1,0 +1,89 @@
+"""Issue 17 in a real JupyterLab: a click on something that cannot be played now says
+why, and the game is unchanged.
+
+A small notebook written for this module (into the server's temporary folder): a Blast
+board (the Empire to move with a 3 and a 4, holding an attack card it cannot play in the
+Move Phase) and an Intergalactic board (the race list, another race taken). About 15 s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import nbformat
+import pytest
+from browser.labtools import EXEC_CELL, Lab, artifact_path, open_notebook
+from browser.labtools import Notebook as BaseNotebook
+from playwright.sync_api import Browser, expect
+
+NOTEBOOK = "_explain.ipynb"
+MARK = "EXSTATE "
+
+CELLS = [
+    "import boardgames as bg\n"
+    "g = bg.Blast.scenario(phase='move', dice=[3, 4], seed=5,\n"
+    "                      hands={'empire': ['Space Combat Tactics', 'Plasma Generator'],"
+    " 'terran': []})\n"
+    "board = g.widget(player=1)\n"
+    "board",
+]
+
+STATE = (
+    "import json as _j\n"
+    f"print({MARK!r} + _j.dumps({{'json': board.game.to_json(), 'version': board.version,"
+    " 'why': board.why, 'error': board.error}))\n"
+)
+
+
+class Notebook(BaseNotebook):
+    BOARD = '.bg-board[data-game="blast"]'
+    BOARD_CELL = 0
+    STATE = STATE
+    MARK = MARK
+
+
+@pytest.fixture(scope="module")
+def nb(browser: Browser, lab: Lab) -> Iterator[Notebook]:
+    doc = nbformat.v4.new_notebook()
+    doc.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                  "language": "python"}
+    doc.cells = [nbformat.v4.new_code_cell(c) for c in [*CELLS, EXEC_CELL]]
+    nbformat.write(doc, lab.root / NOTEBOOK)
+    yield from open_notebook(browser, lab, NOTEBOOK, Notebook, width=1400)
+
+
+def test_a_click_on_a_card_that_cannot_be_played_says_why(nb: Notebook) -> None:
+    before = nb.state()
+    content = nb.content()
+    card = content.locator('.bl-card[data-why="play Plasma Generator"]')
+    expect(card).to_have_count(1)
+    assert card.get_attribute("data-action") is None
+    assert card.get_attribute("role") == "button" and card.get_attribute("tabindex") == "0"
+    card.click()
+    answer = content.locator('.bg-why[data-why-answer="play Plasma Generator"]')
+    expect(answer).to_be_visible()
+    text = answer.inner_text()
+    assert "Not now" in text and "must choose a move with a die" in text, text
+    link = answer.locator("a")
+    expect(link).to_have_attribute("href", "https://github.com/space-boardgames/"
+                                   "space-boardgames/blob/HEAD/docs/rules/blast.md#the-rulings")
+    after = nb.state()
+    assert after["json"] == before["json"] and after["version"] == before["version"]
+    assert after["why"]["reason"] in text and after["error"] == ""
+    nb.content().screenshot(path=str(artifact_path("explain-blast-why.png")))
+
+
+def test_the_keyboard_asks_too_and_a_move_puts_the_answer_away(nb: Notebook) -> None:
+    content = nb.content()
+    content.locator('[data-control="dismiss-why"]').click()
+    expect(content.locator(".bg-why")).to_have_count(0)
+    card = content.locator('.bl-card[data-why="play Plasma Generator"]')
+    card.focus()
+    nb.page.keyboard.press("Enter")
+    expect(content.locator(".bg-why")).to_have_count(1)
+    # a move: a new version, the answer was for the old one
+    content.locator(".bl-chip.bl-movable").first.click()
+    old = nb.version()
+    content.locator(".bl-dest[data-action]").first.click()
+    nb.wait_version_change(old)
+    expect(content.locator(".bg-why")).to_have_count(0)
