@@ -270,9 +270,38 @@ function batChoice(ctx, b, local) {
   return h("div", { class: "ig-spend" }, parts);
 }
 
+/** The odds as they stand: after the tokens added, and after each Combat Roll made
+ *  (never the odds from before a roll once it is made). */
+function oddsNow(b) {
+  const rolled = b.rolled || [];
+  if (!rolled.length && JSON.stringify(b.odds) === JSON.stringify(b.odds_base)) return null;
+  const label = rolled.length === 2 ? "Result (both have rolled)"
+    : rolled.length ? `Exact odds now (after the ${rolled[0]}'s roll of ${b.rolls[rolled[0]]})`
+      : "Exact odds now (tokens added)";
+  const bars = oddsBars(b.odds, label);
+  bars.dataset.rolled = String(rolled.length);
+  return bars;
+}
+
+/** The last battle rolled since this board's player acted: it stays until they act. */
+function lastBattlePanel(ctx, r) {
+  const line = (side) => {
+    const s = r[side];
+    return h("div", { class: `ig-last-${side}` }, `${side === "attacker" ? "Attacker" : "Defender"} `, chipP(ctx, s.player),
+      h("span", { class: "ig-crs" }, " rolled ", h("span", { class: "ig-die" }, s.roll), ` + BAT ${s.bat} = `,
+        h("strong", null, String(s.total))));
+  };
+  const result = r.winner === null || r.winner === undefined
+    ? `Tied at ${r.attacker.total}: each loses a fleet`
+    : `${who(ctx, r.winner)} won, ${Math.max(r.attacker.total, r.defender.total)} against ${Math.min(r.attacker.total, r.defender.total)}`;
+  return h("section", { class: "bg-section ig-battle ig-last-battle", "aria-label": "last battle", role: "status" },
+    h("h4", null, "Last battle"), line("attacker"), line("defender"),
+    h("div", { class: "ig-result" }, result));
+}
+
 function battlePanel(ctx, v, x, local) {
   const b = x.battle;
-  if (!b) return null;
+  if (!b) return x.last_battle ? lastBattlePanel(ctx, x.last_battle) : null;
   const bonus = b.bonus || {};
   const cell = (side, row) => {
     const plus = (bonus[side] || {})[row.attribute];
@@ -296,7 +325,7 @@ function battlePanel(ctx, v, x, local) {
     h("div", { class: "ig-battle-grid" }, table,
       h("div", { class: "ig-battle-side" },
         oddsBars(b.odds_base, "Exact odds from the attributes (before tokens)"),
-        JSON.stringify(b.odds) === JSON.stringify(b.odds_base) ? null : oddsBars(b.odds, "Exact odds now (tokens added)"),
+        oddsNow(b),
         spend,
         h("div", { class: "ig-rolls" }, h("div", null, "Attacker: ", crs("attacker")), h("div", null, "Defender: ", crs("defender"))),
         b.loser !== null && b.loser !== undefined ? h("div", { class: "ig-result" }, `${who(ctx, b.loser)} lost the battle`) : null)));

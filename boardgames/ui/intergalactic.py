@@ -32,7 +32,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import Game
+from ..core.dist import Dist
+from ..core.game import CHANCE, Game
 from ..intergalactic import data
 from ..intergalactic.data import BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, Entry
 from ..intergalactic.odds import battle_odds
@@ -85,6 +86,40 @@ def _subject(game: Game, player: int | None) -> int | None:
     return player
 
 
+LAST_BATTLE_STEPS = 400
+"""How far back a spectator's board looks for the last battle."""
+
+
+def rolled_odds(bat: dict[str, int], rolls: dict[str, int]) -> Dist:
+    """The exact odds of ``"attacker"``, ``"defender"`` or ``"tie"`` winning with BATs
+    ``bat`` once the sides in ``rolls`` have made their Combat Roll (a d100 each): before
+    any roll ``battle_odds``; after one, over the other side's 100 faces; after both, the
+    result, certain."""
+    if not rolls:
+        return battle_odds(bat["attacker"], bat["defender"])
+    sides = ("attacker", "defender")
+    faces = {k: [rolls[k]] if k in rolls else range(1, 101) for k in sides}
+    counts = {"attacker": 0, "defender": 0, "tie": 0}
+    for x in faces["attacker"]:
+        for y in faces["defender"]:
+            ca, cd = x + bat["attacker"], y + bat["defender"]
+            counts["attacker" if ca > cd else "defender" if cd > ca else "tie"] += 1
+    return Dist.from_weights({k: v for k, v in counts.items() if v})
+
+
+def battle_result(b: dict[str, Any]) -> dict[str, Any]:
+    """A rolled battle (the state's ``battle`` with both Combat Rolls) as the board shows
+    it: each side's player, roll, BAT and Combat Roll Sum, and the winner (None: tied)."""
+    sides = {"attacker": b["attacker"], "defender": b["defender"]}
+    out: dict[str, Any] = {}
+    for side, p in sides.items():
+        roll, bat = b["rolls"][str(p)], b["bat"][str(p)]
+        out[side] = {"player": p, "roll": roll, "bat": bat, "total": roll + bat}
+    ta, td = out["attacker"]["total"], out["defender"]["total"]
+    out["winner"] = sides["attacker"] if ta > td else sides["defender"] if td > ta else None
+    return out
+
+
 class IntergalacticBoard(Board):
     """The board of an Intergalactic game (2-6 players)."""
 
@@ -118,6 +153,7 @@ class IntergalacticBoard(Board):
             out["lit"] = s.last["entry"]
         if s.battle is not None:
             out["battle"] = self._battle(game)
+        out["last_battle"] = self._last_battle(game) if live else None
         if s.phase == "challenge" and s.active is not None:
             out["targets"] = self._targets(game, s.active)
         return out
@@ -220,17 +256,39 @@ class IntergalacticBoard(Board):
         def side(k: str) -> str:
             return "attacker" if k == str(a) else "defender"
 
+        rolls = {side(k): v for k, v in b["rolls"].items()}
+
         return {
             "attacker": a, "defender": d, "rows": rows, "computed": computed,
             "bat_base": base, "bat": bat, "spender": spender,
             "bonus": {side(k): dict(v) for k, v in b["bonus"].items()},
             "odds_base": dist_rows(battle_odds(base["attacker"], base["defender"])),
-            "odds": dist_rows(battle_odds(bat["attacker"], bat["defender"])),
+            "odds": dist_rows(rolled_odds(bat, rolls)),
+            "rolled": sorted(rolls),
             "ladder": ladder,
             "tokens": {"attacker": s.tokens[a], "defender": s.tokens[d]},
-            "rolls": {side(k): v for k, v in b["rolls"].items()},
+            "rolls": rolls,
             "loser": b["loser"],
         }
+
+    def _last_battle(self, game: Game) -> dict[str, Any] | None:
+        """The last battle fought since this board's player last acted (for a spectator:
+        in the last ``LAST_BATTLE_STEPS`` steps): who fought, each Combat Roll, BAT and
+        sum, and who won (None: a tie). It stays on the board until the player's next
+        action, after the battle itself is over. Read from the game's past states."""
+        hist = game.history
+        start = max(0, len(hist) - LAST_BATTLE_STEPS)
+        if self.player is not None:
+            start = max(start, next((i for i in range(len(hist) - 1, -1, -1)
+                                     if hist[i].player == self.player), start))
+        for i in range(len(hist) - 1, start - 1, -1):
+            before = game.state_before(i)
+            b, chance = before.battle, before.chance
+            if (b is not None and chance is not None and chance[0] == "battle"
+                    and len(b["rolls"]) == 1 and hist[i].player == CHANCE):
+                # the second Combat Roll: the battle resolves within this step
+                return battle_result({**b, "rolls": {**b["rolls"], str(chance[2]): hist[i].value}})
+        return None
 
     def _targets(self, game: Game, p: int) -> list[dict[str, Any]]:
         s = game.state

@@ -337,3 +337,75 @@ def test_notebook_needs_no_input_and_asserts_what_it_shows(
                    "board = "):
         assert needed in text, needed
     assert not any(c.get("outputs") for c in code), "commit the notebook without outputs"
+
+
+# ---------------------------------------------------------------------- results stay
+def rolled_battle() -> tuple[bg.Intergalactic, Board]:
+    """P0 attacks P1 (two fleets, so the game goes on); both have added their IT, the
+    Combat Rolls are next (auto_roll off: the test forces them)."""
+    g = bg.Intergalactic.scenario(players=[
+        {"race": "Karnor", "homeworld": "Red World", "entries": ["Core Fleet", "Nova Bombs"],
+         "tokens": 10},
+        {"race": "Moungwoawn", "homeworld": "Black World",
+         "entries": ["Heavy Fleet", "Core Fleet"], "tokens": 4},
+    ], stage="conflict", auto_roll=False, seed=2)
+    g.apply(2)
+    b = g.widget(player=0)
+    for step in ("attack 1", 61, "keep", 30):
+        g.apply(f"keep {g.state.cur['total']}" if step == "keep" else step)
+    if g.phase == "spend":
+        g.apply(f"keep {g.state.cur['total']}")
+    g.apply("add 2")
+    g.apply("add 0")
+    return g, b
+
+
+def odds_by_counting(bat: dict[str, int], attacker: int | None) -> dict[str, Fraction]:
+    """The odds by brute force over the faces not rolled yet."""
+    wins = {"attacker": 0, "defender": 0, "tie": 0}
+    xs = [attacker] if attacker is not None else range(1, 101)
+    for x in xs:
+        for y in range(1, 101):
+            ca, cd = x + bat["attacker"], y + bat["defender"]
+            wins["attacker" if ca > cd else "defender" if cd > ca else "tie"] += 1
+    n = sum(wins.values())
+    return {k: Fraction(v, n) for k, v in wins.items() if v}
+
+
+def test_the_odds_now_follow_each_combat_roll_not_the_odds_before_it() -> None:
+    g, b = rolled_battle()
+    bt = b.extra["battle"]
+    bat = bt["bat"]
+    assert bt["rolled"] == [] and bt["odds"] == dist_rows(battle_odds(bat["attacker"],
+                                                                      bat["defender"]))
+    g.apply(58)  # the attacker's Combat Roll
+    bt = b.extra["battle"]
+    assert bt["rolled"] == ["attacker"] and bt["rolls"] == {"attacker": 58}
+    assert {r["outcome"]: Fraction(r["p"]) for r in bt["odds"]} == odds_by_counting(bat, 58)
+    assert bt["odds"] != bt["odds_base"]  # the pre-roll odds are not shown as "now"
+    g.apply(40)  # the defender's: 58 + 22 against 40 + 15
+    bt = b.extra["battle"]
+    assert bt["rolled"] == ["attacker", "defender"]
+    assert bt["odds"] == [{"outcome": "attacker", "p": "1", "prob": 1.0}]
+
+
+def test_the_battle_result_stays_until_the_players_next_action() -> None:
+    g, b = rolled_battle()
+    assert b.extra["last_battle"] is None
+    g.apply(58)
+    g.apply(40)
+    want = {"attacker": {"player": 0, "roll": 58, "bat": 22, "total": 80},
+            "defender": {"player": 1, "roll": 40, "bat": 15, "total": 55}, "winner": 0}
+    assert b.extra["last_battle"] == want
+    while g.state.battle is not None:  # the loser's fleet, the winner's spoils
+        assert g.current_player is not None
+        g.apply(g.legal_actions()[0])
+    assert b.extra["battle"] is None and b.extra["last_battle"] == want
+    assert "80 to 55" in " ".join(g.log)
+    spectator = g.widget(player=None)
+    assert spectator.extra["last_battle"] == want
+    while g.current_player != 0:
+        g.apply(g.legal_actions()[0])
+    assert b.extra["last_battle"] == want  # still: P0 has not acted since
+    intent(b, b.legal[0])
+    assert b.error == "" and b.extra["last_battle"] is None
