@@ -523,7 +523,7 @@ function afterDraw(ctx, content) {
   if (target) target.focus({ preventScroll: true });
 }
 
-export function render({ model, el, host, signal }) {
+function render({ model, el, host, signal }) {
   const st = local(model);
   let board = null;
   // This board's own elements (not a what-if board's, nested in its forks area).

@@ -459,7 +459,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
       btn("save", "Save", { disabled: spectator, title: "download the game as a JSON file" }),
       btn("load", "Load", { disabled: spectator, title: "load a game saved as JSON" }),
       h("label", { class: "bg-auto", title: "roll chance nodes automatically; off: pick each outcome" }, auto, " auto roll"),
-      hasAgents ? btn("agents", model.get("agents_running") ? "\u23f8 Pause computer" : "\u25b6 Run computer") : null,
+      hasAgents ? btn("agents", model.get("agents_running")
+        ? [h("span", { class: "bg-icon bg-icon-pause", "aria-hidden": "true" }), "Pause computer"]
+        : [h("span", { class: "bg-icon bg-icon-play", "aria-hidden": "true" }), "Run computer"]) : null,
       spectator ? null : opponentPicker());
   }
 

@@ -25,7 +25,7 @@ function renderMain(ctx) {
     h("div", { class: "bg-row" }, acts)) : null];
 }
 
-export function render({ model, el, host, signal }) {
+function render({ model, el, host, signal }) {
   return mountBoard({ model, el, host, signal }, {
     game: model.get("game_name") || "game",
     title: () => model.get("game_name"),

@@ -452,7 +452,7 @@ function aimedAction(ctx, local, control) {
   return action && ctx.legal.includes(action) ? action : null;
 }
 
-export function render({ model, el, host, signal }) {
+function render({ model, el, host, signal }) {
   const local = { id: `ig${++boards}`, slider: null, sliderVersion: null, bat: 0, batVersion: null,
     lastCtx: null, litShown: null, litFrame: 0, sent: null };
   const cleanup = mountBoard({ model, el, host, signal }, {

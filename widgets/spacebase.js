@@ -429,7 +429,7 @@ function renderMain(ctx) {
     hand);
 }
 
-export function render({ model, el, host, signal }) {
+function render({ model, el, host, signal }) {
   const state = local(model);
   let board = null;
   // This board's own elements (not a what-if board's, nested in its forks area).

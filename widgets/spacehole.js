@@ -252,7 +252,7 @@ function renderMain(ctx) {
     handRow(ctx, v), discardRow(ctx, v));
 }
 
-export function render({ model, el, host, signal }) {
+function render({ model, el, host, signal }) {
   return mountBoard({ model, el, host, signal }, {
     game: "spacehole",
     title: (ctx) => (isB5(ctx) ? "Babylon 5 \u00b7 Spacehole" : "Spacehole"),

@@ -37,7 +37,7 @@ MOUNT = """async ([esm, css, state]) => {
     off: () => {},
   };
   window.__sent = sent;
-  await mod.render({ model, el });
+  await mod.default.render({ model, el });
   await new Promise((r) => setTimeout(r, 0));
   const content = el.querySelector('.bg-board > .bg-content');
   return {

@@ -34,7 +34,7 @@ MOUNT = """async ([esm, css, state]) => {
     const listeners = [];
     const model = { state: st, get(k) { return this.state[k]; }, set() {}, save_changes() {},
       send() {}, on: (name, cb) => listeners.push([name, cb]), off() {} };
-    await mod.render({ model, el: box });
+    await mod.default.render({ model, el: box });
     return { model, listeners };
   };
   const live = document.createElement('div');
