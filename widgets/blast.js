@@ -442,7 +442,11 @@ function handPanel(ctx, plan, st, v) {
   const spied = Array.isArray(v.opponent_hand)
     ? h("div", { class: "bl-spied" }, h("span", { class: "bg-muted" }, "Their hand (Espionage, this turn only): "),
       v.opponent_hand.map((c) => h("span", { class: "bg-chip" }, c)))
-    : null;
+    : ctx.extra && ctx.extra.spied
+      ? h("div", { class: "bl-spied", "data-spied-turn": String(ctx.extra.spied.turn) },
+        h("span", { class: "bg-muted" }, `Their hand as Espionage showed it at the end of turn ${ctx.extra.spied.turn} (until your next action): `),
+        ctx.extra.spied.hand.map((c) => h("span", { class: "bg-chip" }, c)))
+      : null;
   return h("section", { class: "bl-section bl-hand", "aria-label": "your hand" },
     h("h4", null, `Your hand ${v.hand.length}/${(v.hand_limits || [])[SIDES.indexOf(v.side)]}`),
     h("div", { class: "bl-cards" }, cards.length ? cards : h("span", { class: "bg-muted" }, "empty")), spied);

@@ -148,6 +148,7 @@ class BlastBoard(Board):
             "card_odds": [],
             "reach": reach_table(s.units),
             "tie": game.rules.tie,
+            "spied": self._spied(game) if live else None,
         }
         to_move = game.current_player
         if live and p is not None and to_move == p and p not in self._agents:
@@ -156,6 +157,25 @@ class BlastBoard(Board):
             if s.pending in ("attack", "defend") and s.fight is not None:
                 out["card_odds"] = _card_odds(game, p, legal)
         return out
+
+
+    def _spied(self, game: Game) -> dict[str, Any] | None:
+        """The other hand as this board's player last saw it through Espionage (the last
+        position of that turn, when the rules still showed it), kept after the turn ends
+        until the player's next action; None while the view itself shows the hand, on
+        a spectator's board, or when the player has seen no hand since their last
+        action."""
+        p = self.player
+        hist = game.history
+        if p is None or game.state.spy == p:
+            return None
+        start = next((i for i in range(len(hist) - 1, -1, -1) if hist[i].player == p), 0)
+        for i in range(len(hist) - 1, start, -1):
+            seen = game.state_before(i)
+            if seen.spy == p:
+                return {"hand": list(seen.hands[1 - p]), "turn": seen.turn,
+                        "side": data.SIDES[1 - p]}
+        return None
 
 
 def _drawer(game: Game, index: int) -> int | None:

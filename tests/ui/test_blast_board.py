@@ -298,7 +298,8 @@ def test_no_board_shows_a_hand_it_may_not_see(seed: int) -> None:
     a, b = lockstep(seed)
     boards = {p: (a.widget(player=p), b.widget(player=p)) for p in (TERRAN, None, EMPIRE)}
     rng = random.Random(seed)
-    spied = windows = differed = compared = 0
+    spied = windows = differed = compared = kept = 0
+    seen: tuple[Any, Any] | None = None  # the Empire hands the Terran saw last (a, b)
     for _ in range(260):
         if a.is_over:
             break
@@ -339,10 +340,18 @@ def test_no_board_shows_a_hand_it_may_not_see(seed: int) -> None:
                 continue
             if p == TERRAN and a.state.spy == TERRAN:
                 spied += 1
-                assert sa["view"].pop("opponent_hand") != sb["view"].pop("opponent_hand")
+                seen = (sa["view"].pop("opponent_hand"), sb["view"].pop("opponent_hand"))
+                assert seen[0] != seen[1]
+            # After the turn: the hand as Espionage last showed it, nothing newer
+            xa, xb = sa["extra"].pop("spied"), sb["extra"].pop("spied")
+            if xa is not None:
+                kept += 1
+                assert p == TERRAN and (xa["hand"], xb["hand"]) == seen
+            assert (xa is None) == (xb is None)
             assert sa == sb, p
             compared += 1
-    assert spied and windows and differed and compared > 150, (spied, windows, compared)
+    assert spied and kept and windows and differed and compared > 150, (
+        spied, kept, windows, compared)
 
 
 def test_own_draws_are_named_only_on_the_drawers_board() -> None:
@@ -392,3 +401,24 @@ def test_notebook_names_the_python3_kernel_and_asserts_what_it_shows(
                    ".fork()", "auto_roll=False", "chance_outcomes()"):
         assert needed in text, needed
     assert not any(c.get("outputs") for c in code), "commit the notebook without outputs"
+
+
+def test_the_hand_espionage_showed_stays_until_the_spys_next_action() -> None:
+    """Issue 17: the Empire's hand, seen through the Terran's Espionage, was gone the
+    moment the computer ended its turn. It stays (as the last position of that turn
+    showed it) until the Terran's next action, on the Terran's board only."""
+    g = bg.Blast.scenario(phase="draw", to_move="empire", seed=4, hands={
+        "terran": ["Espionage", "Ambush"], "empire": ["Nova Bomb", "Hyper Jump",
+                                                       "Strategic Move"]})
+    t, e, s = g.widget(player=TERRAN), g.widget(player=EMPIRE), g.widget(player=None)
+    intent(t, "play Espionage")
+    assert t.extra["spied"] is None  # the view itself shows it now
+    last = None
+    while not (g.state.player == TERRAN and g.current_player == TERRAN):
+        last = list(g.state.hands[EMPIRE])
+        g.apply(g.legal_actions()[0])
+    assert g.state.spy is None and "opponent_hand" not in t.view
+    assert t.extra["spied"] == {"hand": last, "turn": 1, "side": "empire"}
+    assert e.extra["spied"] is None and s.extra["spied"] is None
+    intent(t, t.legal[0])
+    assert t.error == "" and t.extra["spied"] is None
