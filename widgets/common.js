@@ -462,7 +462,20 @@ export function mountBoard({ model, el, host, signal }, spec) {
       hasAgents ? btn("agents", model.get("agents_running")
         ? [h("span", { class: "bg-icon bg-icon-pause", "aria-hidden": "true" }), "Pause computer"]
         : [h("span", { class: "bg-icon bg-icon-play", "aria-hidden": "true" }), "Run computer"]) : null,
+      hasAgents && !spectator ? pacePicker() : null,
       spectator ? null : opponentPicker());
+  }
+
+  // How fast the computer players act (Python's board.PACES: seconds before each action).
+  const PACES = [["slow", 1.5], ["normal", 0.6], ["fast", 0.2], ["instant", 0]];
+  function pacePicker() {
+    const pace = model.get("pace");
+    const cur = PACES.find(([, s]) => Math.abs(s - pace) < 1e-9);
+    const opts = PACES.map(([name, s]) => h("option", { value: name, selected: cur && cur[0] === name ? true : null },
+      `${name}${s ? ` (${s} s)` : ""}`));
+    if (!cur) opts.push(h("option", { value: "", selected: true, disabled: true }, `${pace} s`));
+    return h("label", { class: "bg-group", title: "how long the computer players wait before each action" }, " computer pace ",
+      h("select", { "data-control": "pace", "aria-label": "computer players' pace" }, opts));
   }
 
   // Who plays each other seat: a person or a computer player of a chosen strength.
@@ -690,6 +703,10 @@ export function mountBoard({ model, el, host, signal }, spec) {
 
   const onChange = guard((ev) => {
     const t = ev.target;
+    if (t instanceof HTMLSelectElement && t.closest(".bg-board") === root && t.dataset.control === "pace") {
+      send({ type: "pace", speed: t.value });
+      return;
+    }
     if (t instanceof HTMLSelectElement && t.closest(".bg-board") === root && t.dataset.control === "opponent") {
       send({ type: "opponent", player: Number(t.dataset.player), kind: t.value });
       return;

@@ -67,7 +67,7 @@ from .agents import check_agent
 from .explain import illegal_reason, rule_link
 from .protocol import MESSAGE_KEYS, Message, MessageError, parse_message, quote
 
-__all__ = ["HISTORY_TAIL", "LOG_TAIL", "TIMINGS_KEPT", "Board", "live_boards"]
+__all__ = ["HISTORY_TAIL", "LOG_TAIL", "PACES", "TIMINGS_KEPT", "Board", "live_boards"]
 
 LOG_TAIL = 60
 HISTORY_TAIL = 40
@@ -95,6 +95,10 @@ class _Table:
     def __init__(self) -> None:
         self.agents: dict[int, Any] = {}
 
+
+PACES: dict[str, float] = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+"""The computer players' paces the board's control offers: seconds before each of their
+actions (``configure(pace=...)`` takes any number of seconds up to ``MAX_PACE``)."""
 
 OPPONENT_KINDS = ("human", "random", "greedy", "easy", "medium", "hard")
 """What the opponent picker offers: a person, or a computer player (MCTS difficulties
@@ -773,6 +777,20 @@ class Board(anywidget.AnyWidget):
         else:
             self._cancel_agent()
         self.error = ""
+
+    def _do_pace(self, msg: Message) -> None:
+        """The pace control: the computer players wait ``PACES[speed]`` seconds before
+        each action, from their next one on."""
+        speed = msg["speed"]
+        if speed not in PACES:
+            raise MessageError(msg.raw, f"unknown pace {quote(speed, 20)}; choose one of "
+                                           f"{', '.join(PACES)}")
+        self.configure(pace=PACES[speed], _publish=False)
+        if self._agent_handle is not None:  # waiting at the old pace: wait the new one
+            self._cancel_agent()
+            self._schedule_agent()
+        self.error = ""
+        self.notice = f"computer pace: {speed} ({PACES[speed]:g} s an action)"
 
     def _do_opponent(self, msg: Message) -> None:
         """Who plays a seat: ``"human"`` (nobody: a person clicks for it) or a computer

@@ -52,6 +52,7 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
     "roll": {"version": _INT},
     "auto_roll": {"value": _BOOL, "version": _INT},
     "agents": {"run": _BOOL},
+    "pace": {"speed": _STR},  # the computer players' pace: a name of board.PACES
     "opponent": {"player": _INT, "kind": _STR},
     "new": {"seed": _INT_OR_NONE},
     "fork": {"step": _INT_OR_NONE},
@@ -63,7 +64,7 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
 }
 
 _LIMITS = {"action": MAX_ACTION_CHARS, "text": MAX_LOAD_CHARS, "name": MAX_TEXT_CHARS,
-           "message": MAX_TEXT_CHARS, "kind": 20}
+           "message": MAX_TEXT_CHARS, "kind": 20, "speed": 20}
 
 
 class MessageError(ValueError):

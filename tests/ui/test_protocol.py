@@ -21,6 +21,7 @@ GOOD = [
     {"type": "roll", "version": 7},
     {"type": "auto_roll", "value": False, "version": 2},
     {"type": "agents", "run": True},
+    {"type": "pace", "speed": "fast"},
     {"type": "opponent", "player": 1, "kind": "greedy"},
     {"type": "new", "seed": None},
     {"type": "new", "seed": 2**64 - 1},
