@@ -12,13 +12,16 @@ const PHASES = [
   ["production", "Production"], ["control", "Control"], ["draw", "Draw"], ["build", "Build"],
 ];
 
+// Short names for the map's cells; a soft hyphen (\u00ad) is where a name too long for a
+// narrow cell may break (CSS hyphens: auto has no dictionary in every browser), a zero-width
+// space one without a hyphen.
 const SHORT = {
-  "Outpost": "Outpost", "Volcano": "Volcano", "Metal": "Metal", "Radioactives": "Radioact.",
-  "Ice + Organics": "Ice+Org.", "Extractor": "Extractor", "Solar Panels Array": "Solar",
-  "Geothermal Plant": "Geotherm.", "Refineries": "Refinery", "Reactor Core": "Reactor",
+  "Outpost": "Outpost", "Volcano": "Volcano", "Metal": "Metal", "Radioactives": "Radio\u00adact.",
+  "Ice + Organics": "Ice+\u200bOrg.", "Extractor": "Extrac\u00adtor", "Solar Panels Array": "Solar",
+  "Geothermal Plant": "Geo\u00adtherm.", "Refineries": "Refinery", "Reactor Core": "Reactor",
   "Hydroponic Dome": "Hydro Dome", "Factory": "Factory", "Transport Hub": "Hub",
-  "Shield Generator": "Shield", "Research Station": "Research", "Colony": "Colony",
-  "High-Tech Industry": "High-Tech", "Bio-Med Labs": "Bio-Med", "Space Port": "Spaceport",
+  "Shield Generator": "Shield", "Research Station": "Re\u00adsearch", "Colony": "Colony",
+  "High-Tech Industry": "High-Tech", "Bio-Med Labs": "Bio-Med", "Space Port": "Space\u00adport",
 };
 const KIND = {
   "Volcano": "volcano", "Metal": "resource", "Radioactives": "resource", "Ice + Organics": "resource",

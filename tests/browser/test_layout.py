@@ -1,0 +1,309 @@
+"""The four boards' layout in JupyterLab at 1024 and 1600 px wide, light and dark themes:
+nothing clipped, nothing overlapping.
+
+One notebook written for this module shows a board of each game in mid-game (seeded
+random steps; Blast's has units on Earth, under its homeworld label). It is opened once
+(JupyterLab's default workspace: the file browser open on the left), and for each width
+and theme every board is measured in the page with ``getBoundingClientRect`` and layout
+offsets:
+
+- every visible element of a board lies inside the board (a 1024 px page cut Blast's ring
+  at sectors 7-9 before: the ring scrolled inside a narrower column);
+- no element of a board scrolls or clips its content sideways, and none with
+  ``overflow: hidden`` hides part of it;
+- the board's "cells" hold what is drawn in them: a Blast unit inside its sector's box
+  (measured in the sector's own, rotated, frame), a Space Base site and its badges inside
+  their grid cell;
+- labels on the ring (planet names) do not cover a unit, and two units do not overlap;
+- every glyph of the controls renders (the "Pause computer" sign was an empty box: a
+  codepoint no installed font has; checked by drawing it on a canvas in the page's font);
+- the browser console shows no anywidget deprecation warning and no error.
+
+Screenshots of every board at each width and theme go to test-artifacts/
+(``layout-<width>-<theme>-<game>.png``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import nbformat
+import pytest
+from browser.labtools import (
+    EXEC_CELL,
+    KERNEL_IDLE,
+    STATE_MARK,
+    TIMEOUT,
+    Lab,
+    Notebook,
+    artifact_path,
+)
+from browser.test_themes import set_theme
+from playwright.sync_api import Browser, expect
+
+NOTEBOOK = "_layout.ipynb"
+GAMES = ("spacehole", "blast", "spacebase", "intergalactic")
+WIDTHS = (1024, 1600)
+THEMES = ("JupyterLab Light", "JupyterLab Dark")
+HEIGHT = 1500  # a whole board in view: its screenshot shows the board, not the page around it
+
+SETUP = """\
+import random
+import boardgames as bg
+from boardgames.ui import RandomAgent
+
+
+def advanced(g, steps, seed):
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+"""
+
+BOARDS = {
+    # a computer player at a slow pace: the board shows its "Pause computer" button
+    "spacehole": ("board = advanced(bg.Spacehole(seed=13), 12, 1).widget(\n"
+                  "    opponents={0: RandomAgent(seed=1)}, pace=30)\nboard"),
+    # units on all four planets (Earth 1 under its label), stacks of four
+    "blast": ("g = bg.Blast.scenario(units={1: {'terran': [5, 4, 3, 2]}, 8: {'terran': [1, 2]},\n"
+              "    10: {'empire': [3, 4]}, 15: {'empire': [5, 4, 3, 2]}, 22: {'terran': [3]},\n"
+              "    9: {'empire': [1]}, 7: {'terran': [2, 2, 4]}}, phase='roll',\n"
+              "    to_move='empire', seed=3)\n"
+              "g.widget(player=1)"),
+    "spacebase": ("g = advanced(bg.SpaceBase(players=2, seed=2), 60, 3)\n"
+                  "g.widget(player=g.current_player)"),
+    "intergalactic": ("g = advanced(bg.Intergalactic(players=4, seed=5), 120, 4)\n"
+                      "g.widget(player=g.current_player)"),
+}
+
+# Problems of one board's layout (a list of short texts), measured in the page.
+LAYOUT_JS = """(board) => {
+  const out = [];
+  const tol = 1.5;
+  const name = (e) => (e.getAttribute('class') || e.tagName).toString().split(' ')[0]
+    + (e.dataset && e.dataset.sector ? '#' + e.dataset.sector : '')
+    + (e.textContent ? ' "' + e.textContent.trim().slice(0, 24) + '"' : '');
+  const shown = (e) => {
+    if (!e.getClientRects().length) return false;
+    const st = getComputedStyle(e);
+    return st.visibility === 'visible' && Number(st.opacity) > 0;
+  };
+  const inside = (r, c) => r.left >= c.left - tol && r.top >= c.top - tol
+    && r.right <= c.right + tol && r.bottom <= c.bottom + tol;
+  const outer = board.getBoundingClientRect();
+  const area = board.closest('.jp-OutputArea-output') || board.parentElement;
+  const room = area.getBoundingClientRect();
+  if (outer.right > room.right + tol) {
+    out.push(`board wider than its output area: ${outer.width} > ${room.width}`);
+  }
+  const scrolls = (e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY);
+  const scrolled = (e) => { for (let p = e.parentElement; p && p !== board; p = p.parentElement)
+    if (scrolls(p)) return true; return false; };
+  for (const e of board.querySelectorAll('*')) {
+    if (!shown(e) || scrolled(e)) continue;  // a scrolling list's rows: seen by scrolling
+    if (e.closest('details:not([open]) > :not(summary)')) continue;  // a closed log
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (!(e instanceof SVGElement) || e.tagName === 'svg') {
+      if (!inside(r, outer)) out.push(`outside the board: ${name(e)}`);
+    }
+    if (e instanceof SVGElement) continue;
+    const st = getComputedStyle(e);
+    const clipsX = st.overflowX !== 'visible';
+    const clipsY = st.overflowY === 'hidden' || st.overflowY === 'clip';
+    if (clipsX && e.scrollWidth > e.clientWidth + 1) {
+      out.push(`cut sideways: ${name(e)} (${e.scrollWidth} > ${e.clientWidth})`);
+    }
+    if (clipsY && e.scrollHeight > e.clientHeight + 1) out.push(`cut at the bottom: ${name(e)}`);
+  }
+  // a cell's content inside the cell, in the cell's own (untransformed) layout frame
+  const offsetIn = (e, cell) => {
+    let x = 0, y = 0;
+    for (let n = e; n && n !== cell; n = n.offsetParent) {
+      if (!cell.contains(n)) return null;
+      x += n.offsetLeft; y += n.offsetTop;
+    }
+    return {left: x, top: y, right: x + e.offsetWidth, bottom: y + e.offsetHeight};
+  };
+  const cells = ['.bl-sector', '.sb-cell'];
+  for (const sel of cells) {
+    for (const cell of board.querySelectorAll(sel)) {
+      if (!shown(cell)) continue;
+      const frame = {left: 0, top: 0, right: cell.offsetWidth, bottom: cell.offsetHeight};
+      for (const e of cell.querySelectorAll('*')) {
+        if (!shown(e) || !(e instanceof HTMLElement)) continue;
+        const r = offsetIn(e, cell);
+        if (r && !inside(r, frame)) out.push(`outside its cell ${name(cell)}: ${name(e)}`);
+      }
+    }
+  }
+  // nothing drawn over a unit: labels on the ring, other units
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > tol
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > tol;
+  const units = [...board.querySelectorAll('.bl-chip')].filter(shown);
+  const labels = [...board.querySelectorAll('.bl-planet-label, .bl-centre > *')].filter(shown);
+  units.forEach((u, i) => {
+    const r = u.getBoundingClientRect();
+    for (const l of labels) {
+      if (overlap(r, l.getBoundingClientRect())) out.push(`${name(l)} covers ${name(u)}`);
+    }
+    for (const v of units.slice(i + 1)) {
+      if (overlap(r, v.getBoundingClientRect())) out.push(`${name(u)} overlaps ${name(v)}`);
+    }
+  });
+  return out;
+}"""
+
+# The glyphs of the board's buttons that no font of the page draws (a "tofu" box): each
+# character is drawn on a canvas in the button's font and compared with a codepoint that
+# no font has.
+MISSING_GLYPHS_JS = """(board) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 40; canvas.height = 40;
+  const cx = canvas.getContext('2d', {willReadFrequently: true});
+  const draw = (ch, font) => {
+    cx.clearRect(0, 0, 40, 40); cx.font = font; cx.fillStyle = '#000';
+    cx.fillText(ch, 4, 28);
+    return cx.getImageData(0, 0, 40, 40).data.join(',');
+  };
+  const out = [];
+  for (const b of board.querySelectorAll('button, .bg-chip')) {
+    const st = getComputedStyle(b);
+    const font = `${st.fontSize} ${st.fontFamily}`;
+    const tofu = draw('\\u{10FFFD}', font);
+    for (const ch of new Set([...b.textContent].filter((c) => c.codePointAt(0) > 0x2000))) {
+      const code = ch.codePointAt(0).toString(16);
+      if (draw(ch, font) === tofu) out.push(`${ch} (U+${code}) in "${b.textContent.trim()}"`);
+    }
+  }
+  return out;
+}"""
+
+
+def _write_notebook(root: Any) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
+    nb.cells += [nbformat.v4.new_code_cell(BOARDS[name]) for name in GAMES]
+    nb.cells.append(nbformat.v4.new_code_cell(EXEC_CELL))
+    nbformat.write(nb, root / NOTEBOOK)
+
+
+class Page(Notebook):
+    console: list[str]
+
+
+@pytest.fixture(scope="module")
+def nb(browser: Browser, lab: Lab) -> Iterator[Page]:
+    """The notebook, run once at 1024 px; the console's messages are kept from the start
+    (anywidget warns when it loads a board's module)."""
+    _write_notebook(lab.root)
+    ctx = browser.new_context(viewport={"width": WIDTHS[0], "height": HEIGHT})
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    t0 = time.perf_counter()
+    page.goto(lab.notebook_url(NOTEBOOK))
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    n = Page(page, lab)
+    expect(n.cells().last.locator(".jp-OutputArea-output")).to_contain_text(
+        STATE_MARK, timeout=90_000)
+    for game in GAMES:
+        expect(_board(n, game)).to_be_visible()
+    n.opened_in = time.perf_counter() - t0
+    n.console = console
+    yield n
+    ctx.close()
+
+
+def _board(nb: Notebook, game: str) -> Any:
+    return nb.page.locator(f'.bg-board[data-game="{game}"]').first
+
+
+def _measure(nb: Page, width: int, theme: str) -> dict[str, list[str]]:
+    nb.page.set_viewport_size({"width": width, "height": HEIGHT})
+    set_theme(nb.page, theme)
+    tag = "dark" if "Dark" in theme else "light"
+    found = {}
+    for game in GAMES:
+        board = _board(nb, game)
+        board.scroll_into_view_if_needed()
+        found[game] = board.evaluate(LAYOUT_JS)
+        board.screenshot(path=str(artifact_path(f"layout-{width}-{tag}-{game}.png")))
+    return found
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_nothing_is_clipped_or_overlapping(nb: Page, width: int) -> None:
+    problems = []
+    for theme in THEMES:
+        for game, found in _measure(nb, width, theme).items():
+            problems += [f"{width} px, {theme}, {game}: {p}" for p in found]
+    set_theme(nb.page, THEMES[0])
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_every_glyph_of_the_controls_renders(nb: Page) -> None:
+    board = _board(nb, "spacehole")
+    assert board.locator('[data-control="agents"]').count() == 1  # the computer's button
+    missing = {game: _board(nb, game).evaluate(MISSING_GLYPHS_JS) for game in GAMES}
+    assert not any(missing.values()), missing
+
+
+def test_the_checks_find_what_they_look_for(nb: Page) -> None:
+    """The checks themselves: a chip pushed out of its sector, a label moved over a unit,
+    an element wider than the board, and a codepoint without a glyph are all reported."""
+    board = _board(nb, "blast")
+    planted = board.evaluate("""(b) => {
+      const chip = b.querySelector('.bl-sector[data-sector="15"] .bl-chip');
+      const label = b.querySelector('.bl-planet-label');
+      const wide = document.createElement('div');
+      wide.id = 'bg-planted'; wide.style.width = '5000px'; wide.textContent = 'planted';
+      b.querySelector('.bg-content').append(wide);
+      const saved = [chip.style.cssText, label.style.cssText];
+      chip.style.top = '200px';
+      const r = b.querySelector('.bl-sector[data-sector="22"] .bl-chip').getBoundingClientRect();
+      const t = b.querySelector('.bl-track').getBoundingClientRect();
+      label.style.left = `${r.left - t.left + 10}px`; label.style.top = `${r.top - t.top + 10}px`;
+      return saved;
+    }""")
+    try:
+        found = board.evaluate(LAYOUT_JS)
+        glyph = board.evaluate("""(b) => {
+          const btn = b.querySelector('[data-control="undo"]');
+          const old = btn.textContent; btn.textContent = '\\u{10FFFD} Undo';
+          return [old];
+        }""")
+        missing = board.evaluate(MISSING_GLYPHS_JS)
+    finally:
+        board.evaluate("""(b, [saved, undo]) => {
+          document.getElementById('bg-planted').remove();
+          const chip = b.querySelector('.bl-sector[data-sector="15"] .bl-chip');
+          chip.style.cssText = saved[0];
+          b.querySelector('.bl-planet-label').style.cssText = saved[1];
+          b.querySelector('[data-control="undo"]').textContent = undo;
+        }""", [planted, glyph[0]])
+    text = "\n".join(found)
+    assert 'outside the board: DIV "planted"' in text, text
+    assert "outside its cell bl-sector#15" in text, text
+    assert "bl-planet-label" in text and "covers bl-chip" in text, text
+    assert any("U+10fffd" in m for m in missing), missing
+
+
+def test_no_anywidget_warning_in_the_console(nb: Page) -> None:
+    """No message of anywidget's (its deprecation warning), and no error of a board's
+    (JupyterLab's own extensions may log errors of theirs: not the boards')."""
+    ours = ("anywidget", "boardgames", "bg-", "deprecat")
+    bad = [m for m in nb.console if any(w in m.lower() for w in ours)
+           and (m.startswith(("warning", "error", "pageerror")) or "deprecat" in m.lower())]
+    assert not bad, "\n".join(m[:300] for m in bad)
