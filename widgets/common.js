@@ -349,8 +349,10 @@ export function mountBoard({ model, el, host, signal }, spec) {
     if (ctx.live && why.version === model.get("version") && why.reason && !local.whyDismissed) {
       out.push(whyPanel(why));
     }
+    const held = model.get("held") || {};
     const note = model.get("notice");
-    if (note && !err) out.push(h("div", { class: "bg-notice", role: "status" }, note));
+    if (held.action && ctx.live) out.push(heldPanel(held));
+    else if (note && !err) out.push(h("div", { class: "bg-notice", role: "status" }, note));
     if (!ctx.live) {
       out.push(h("div", { class: "bg-scrub-banner", role: "status" },
         h("span", null, `Viewing step ${model.get("scrub_step")} of ${model.get("steps")} (a past position: read-only). `),
@@ -358,6 +360,16 @@ export function mountBoard({ model, el, host, signal }, spec) {
         h("button", { class: "bg-btn", type: "button", "data-control": "scrub-fork" }, "Fork a what-if from here")));
     }
     return out;
+  }
+
+  // A computer's action held before the battle it resolves: the odds, then Continue.
+  function heldPanel(held) {
+    return h("div", { class: "bg-notice bg-held", role: "status", "data-held": held.action },
+      h("strong", null, `${held.who} is about to play ${held.action}: `), held.title,
+      h("div", { class: "bg-chance-list", role: "list", "aria-label": "exact odds of the battle" },
+        (held.odds || []).map((r) => h("div", { class: "bg-outcome", role: "listitem" },
+          h("span", null, `${r.outcome} `), h("span", { class: "bg-prob" }, probText(r))))),
+      h("button", { class: "bg-btn", type: "button", "data-control": "resume" }, "Continue"));
   }
 
   // The answer to a click on something that cannot be played now (Python's "why").
@@ -463,6 +475,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
         ? [h("span", { class: "bg-icon bg-icon-pause", "aria-hidden": "true" }), "Pause computer"]
         : [h("span", { class: "bg-icon bg-icon-play", "aria-hidden": "true" }), "Run computer"]) : null,
       hasAgents && !spectator ? pacePicker() : null,
+      hasAgents && !spectator ? h("label", { class: "bg-auto", title: "before a computer player's action resolves a battle, show its exact odds and wait for Continue" },
+        h("input", { type: "checkbox", "data-control": "pause-battles", checked: model.get("pause_battles") ? true : null }),
+        " pause before battles") : null,
       spectator ? null : opponentPicker());
   }
 
@@ -663,6 +678,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const version = model.get("version");
     if (CONTROL_TYPES.has(c)) send({ type: c, version });
     else if (c === "reveal") send({ type: "reveal", version });
+    else if (c === "resume") send({ type: "resume", version });
     else if (c === "fork") send({ type: "fork", step: null });
     else if (c === "scrub-fork") send({ type: "fork", step: model.get("scrub_step") });
     else if (c === "scrub-live") send({ type: "scrub", step: null });
@@ -713,6 +729,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
     }
     if (!(t instanceof HTMLInputElement) || t.closest(".bg-board") !== root) return;
     if (t.dataset.control === "auto-roll") send({ type: "auto_roll", value: t.checked, version: model.get("version") });
+    else if (t.dataset.control === "pause-battles") send({ type: "pause_battles", value: t.checked });
   }, "handling a change");
 
   function showLocalError(text) {

@@ -159,6 +159,20 @@ class BlastBoard(Board):
         return out
 
 
+    def _battle_ahead(self, game: Game, after: Game) -> dict[str, Any] | None:
+        """The computer's action resolves a fight (the fork ``after`` has a new last
+        fight): its exact odds now, with the cards played so far."""
+        last = after.state.last_fight
+        if last is None or last is game.state.last_fight:
+            return None
+        sector = last[0]
+        fight = game.state.fight
+        d = game.fight_odds() if fight is not None and fight[0] == sector \
+            else game.fight_odds(sector)
+        attacker = SIDE_TITLE[game.state.player]
+        return {"title": f"{attacker} attacks on sector {sector}: the fight resolves",
+                "odds": dist_rows(d)}
+
     def _spied(self, game: Game) -> dict[str, Any] | None:
         """The other hand as this board's player last saw it through Espionage (the last
         position of that turn, when the rules still showed it), kept after the turn ends

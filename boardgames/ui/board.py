@@ -146,7 +146,7 @@ _JSON_TRAITS = frozenset({
     "last_action_step", "can_undo", "can_redo", "auto_roll", "chance", "chance_hidden", "error",
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
-    "covered", "cover_for", "seat_names", "why"})
+    "covered", "cover_for", "seat_names", "why", "pause_battles", "held"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -213,6 +213,12 @@ class Board(anywidget.AnyWidget):
     """A hot-seat board between two seats' decisions: "pass to" ``cover_for``."""
     cover_for = t.Int(None, allow_none=True).tag(sync=True)
     seat_names = t.Dict().tag(sync=True)
+    pause_battles = t.Bool(False).tag(sync=True)
+    """Hold a computer player's action that would resolve a battle, showing its exact odds
+    first, until the person clicks Continue (the message ``resume``)."""
+    held = t.Dict().tag(sync=True)
+    """The computer's action held by ``pause_battles``: ``{"player", "who", "action",
+    "title", "odds"}`` (empty: none)."""
     why = t.Dict().tag(sync=True)
     """The answer to the last click on something that cannot be played now (the message
     ``why``): ``{"action", "reason", "rule", "link", "version"}``; the browser shows it
@@ -260,6 +266,7 @@ class Board(anywidget.AnyWidget):
         """Also record the size of every state update sent (serialises it once more)."""
         self._phase: dict[str, float] = {}
         self._sent_bytes = 0
+        self._held: tuple[Any, Any] | None = None  # (the state, the action) of held
         super().__init__(game_name=game.name, player=player, seats=list(self._seats),
                          seat_names=label, covered=bool(self._seats))
         with self._lock:
@@ -502,6 +509,7 @@ class Board(anywidget.AnyWidget):
         t0 = _clock()
         g = self._game
         self._update_cover()
+        self._drop_stale_hold()
         p = self.player
         to_move = g.current_player
         my_turn = p is not None and to_move == p and to_move not in self._agents
@@ -960,6 +968,8 @@ class Board(anywidget.AnyWidget):
             self.error = ""
             who = self.seat_names.get(str(p)) or self._seat_label(p)
             who = f"{who[:1].upper()}{who[1:]}, the computer"
+            if self.pause_battles and self._hold(p, who, action):
+                return None
             self.notice = f"{who}, plays {action}"  # (what the boards publish during it)
             mark = len(g.log)
             g.apply(action)  # every board of the game republishes (Game.observe)
@@ -977,7 +987,63 @@ class Board(anywidget.AnyWidget):
         g = self._game
         p = g.current_player
         return (not self._closed and self.agents_running and p is not None and p != CHANCE
-                and p in self._agents and self._moves_agents())
+                and p in self._agents and self._moves_agents() and not self.held)
+
+    def _hold(self, p: int, who: str, action: Any) -> bool:
+        """If ``action`` (the computer's, chosen) would resolve a battle, hold it in
+        ``held`` with the battle's exact odds, and say so (True); else False."""
+        g = self._game
+        after = g.fork()
+        after.auto_roll = False
+        try:
+            after.apply(action)
+        except GameError:
+            return False
+        ahead = self._battle_ahead(g, after)
+        if ahead is None:
+            return False
+        self._held = (g.state, action)
+        self.held = {"player": p, "who": who, "action": str(action), **ahead}
+        self.notice = f"{who} is about to play {action}: {ahead['title']}"
+        self._publish()
+        return True
+
+    def _battle_ahead(self, game: Game, after: Game) -> dict[str, Any] | None:
+        """When a computer's action takes ``game`` to ``after`` (a fork, auto_roll off:
+        stopped at the first chance node): the battle it resolves, ``{"title": what is
+        fought, "odds": dist_rows of its exact odds}``, or None. Games with battles
+        override it."""
+        return None
+
+    def _drop_stale_hold(self) -> None:
+        """A held action is for the position it was chosen in: gone if the game moved."""
+        if self.held and (self._held is None or self._held[0] is not self._game.state):
+            self.held = {}
+            self._held = None
+
+    def _do_pause_battles(self, msg: Message) -> None:
+        self._check_can_change(msg)
+        self.pause_battles = msg["value"]
+        if not msg["value"] and self.held:
+            self._do_resume(Message("resume", {"version": self.version}))
+            return
+        self.error = ""
+
+    def _do_resume(self, msg: Message) -> None:
+        """Continue: the held computer action is played now."""
+        self._check_version(msg)
+        self._check_can_change(msg)
+        self._drop_stale_hold()
+        if not self.held or self._held is None:
+            raise MessageError(msg.raw, "no computer action is waiting")
+        who, action = self.held["who"], self._held[1]
+        self.held, self._held = {}, None
+        g = self._game
+        mark = len(g.log)
+        g.apply(action)
+        self.error = ""
+        self.notice = self._account(who, action, g.log[mark:])
+        self.refresh()
 
     def _moves_agents(self) -> bool:
         """Whether this board moves the table's computer players: the oldest board of

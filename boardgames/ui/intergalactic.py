@@ -271,6 +271,20 @@ class IntergalacticBoard(Board):
             "loser": b["loser"],
         }
 
+    def _battle_ahead(self, game: Game, after: Game) -> dict[str, Any] | None:
+        """The computer's action ends the BAT spending: the Combat Rolls come next."""
+        s = after.state
+        if after.current_player != CHANCE or s.chance is None or s.chance[0] != "battle":
+            return None
+        b = s.battle
+        a, d = b["attacker"], b["defender"]
+        if b["rolls"]:
+            return None
+        bat_a, bat_d = b["bat"][str(a)], b["bat"][str(d)]
+        return {"title": f"the battle of P{a} (BAT {bat_a}) against P{d} (BAT {bat_d}) is "
+                         "rolled next",
+                "odds": dist_rows(battle_odds(bat_a, bat_d))}
+
     def _last_battle(self, game: Game) -> dict[str, Any] | None:
         """The last battle fought since this board's player last acted (for a spectator:
         in the last ``LAST_BATTLE_STEPS`` steps): who fought, each Combat Roll, BAT and

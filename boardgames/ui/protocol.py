@@ -53,6 +53,8 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
     "auto_roll": {"value": _BOOL, "version": _INT},
     "agents": {"run": _BOOL},
     "pace": {"speed": _STR},  # the computer players' pace: a name of board.PACES
+    "pause_battles": {"value": _BOOL},  # hold a computer's action that resolves a battle
+    "resume": {"version": _INT},  # play the held action
     "opponent": {"player": _INT, "kind": _STR},
     "new": {"seed": _INT_OR_NONE},
     "fork": {"step": _INT_OR_NONE},

@@ -3,7 +3,8 @@ why, and the game is unchanged.
 
 A small notebook written for this module (into the server's temporary folder): a Blast
 board (the Empire to move with a 3 and a 4, holding an attack card it cannot play in the
-Move Phase) and an Intergalactic board (the race list, another race taken). About 15 s.
+Move Phase) and a Blast board whose computer Empire is about to fight, with "pause before
+battles" on. About 30 s with the server's start.
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ CELLS = [
     " 'terran': []})\n"
     "board = g.widget(player=1)\n"
     "board",
+    "from boardgames.blast.agents import GreedyAgent\n"
+    "g2 = bg.Blast.scenario(phase='fight', to_move='empire', seed=5, units={\n"
+    "    5: {'terran': [3], 'empire': [4, 2]}, 9: {'terran': [2], 'empire': [1]}},\n"
+    "    hands={'terran': [], 'empire': []})\n"
+    "board2 = g2.widget(player=0, opponents={1: GreedyAgent(seed=1)})\n"
+    "board2.pause_battles = True\n"
+    "board2",
 ]
 
 STATE = (
@@ -87,3 +95,28 @@ def test_the_keyboard_asks_too_and_a_move_puts_the_answer_away(nb: Notebook) -> 
     content.locator(".bl-dest[data-action]").first.click()
     nb.wait_version_change(old)
     expect(content.locator(".bg-why")).to_have_count(0)
+
+
+def test_a_computer_fight_waits_with_its_odds_until_continue(nb: Notebook) -> None:
+    content = nb.content(1)
+    held = content.locator(".bg-held")
+    expect(held).to_be_visible(timeout=10_000)
+    assert "about to play fight" in held.inner_text() and "100.0%" in held.inner_text()
+    checkbox = content.locator('[data-control="pause-battles"]')
+    expect(checkbox).to_be_checked()
+    assert "None" in nb.python("print(g2.state.last_fight)")
+    nb.content(1).screenshot(path=str(artifact_path("explain-blast-held.png")))
+    old = nb.version(1)
+    content.locator('[data-control="resume"]').click()
+    nb.wait_version_change(old, 1)
+    expect(content.locator(".bg-held")).to_have_count(0)
+    assert nb.python("print(g2.state.last_fight is not None, board2.held)") .strip() == "True {}"
+
+
+def test_the_pace_select_sets_the_computers_pace(nb: Notebook) -> None:
+    select = nb.content(1).locator('select[data-control="pace"]')
+    expect(select).to_have_value("normal")
+    select.select_option("fast")
+    nb.page.wait_for_timeout(300)
+    assert nb.python("print(board2.pace)").strip() == "0.2"
+    expect(nb.content(1).locator('select[data-control="pace"]')).to_have_value("fast")

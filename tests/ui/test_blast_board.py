@@ -422,3 +422,20 @@ def test_the_hand_espionage_showed_stays_until_the_spys_next_action() -> None:
     assert e.extra["spied"] is None and s.extra["spied"] is None
     intent(t, t.legal[0])
     assert t.error == "" and t.extra["spied"] is None
+
+
+def test_pause_before_a_fight_holds_the_computers_action_with_the_odds() -> None:
+    g = bg.Blast.scenario(phase="fight", to_move="empire", seed=5, units={
+        5: {"terran": [3], "empire": [4, 2]}, 9: {"terran": [2], "empire": [1]}},
+        hands={"terran": [], "empire": []})
+    b = g.widget(player=TERRAN, opponents={EMPIRE: GreedyAgent(seed=1)})
+    b.agents_running = False
+    send(b, {"type": "pause_battles", "value": True})
+    before = g.to_json()
+    assert b.agent_step() is None and g.to_json() == before
+    sector = int(b.held["action"].split()[1])
+    assert b.held["player"] == EMPIRE and b.held["odds"] == dist_rows(g.fight_odds(sector))
+    assert f"sector {sector}" in b.held["title"]
+    send(b, {"type": "pause_battles", "value": False})  # switched off: the action is played
+    assert b.error == "" and b.held == {} and g.state.last_fight[0] == sector
+    assert not b.pause_battles

@@ -409,3 +409,56 @@ def test_the_battle_result_stays_until_the_players_next_action() -> None:
     assert b.extra["last_battle"] == want  # still: P0 has not acted since
     intent(b, b.legal[0])
     assert b.error == "" and b.extra["last_battle"] is None
+
+
+def test_pause_before_a_battle_holds_the_computers_action_with_the_odds() -> None:
+    """Issue 17, "Pace": with pause_battles on, the computer's action that ends the BAT
+    spending (the Combat Rolls come next) is held, its exact odds shown, the game
+    unchanged, until the person clicks Continue (resume)."""
+    g, _ = rolled_battle()
+    g.undo()  # back to P1 (the computer here) adding its IT
+    g.auto_roll = True
+    b = g.widget(player=0, opponents={1: GreedyAgent(seed=1)})
+    b.agents_running = False
+    send(b, {"type": "pause_battles", "value": True})
+    assert b.pause_battles and b.error == ""
+    before = g.to_json()
+    assert b.agent_step() is None  # held, not played
+    held = b.held
+    assert g.to_json() == before and held["player"] == 1 and held["action"].startswith("add ")
+    after = g.fork()
+    after.auto_roll = False
+    after.apply(held["action"])
+    bat = after.state.battle["bat"]
+    assert held["odds"] == dist_rows(battle_odds(bat["0"], bat["1"]))
+    assert "is about to play" in b.notice and b.extra["battle"] is not None
+    send(b, {"type": "resume", "version": b.version - 1})
+    assert "stale" in b.error and g.to_json() == before
+    send(b, {"type": "resume", "version": b.version})
+    assert b.error == "" and b.held == {} and g.to_json() != before
+    assert b.extra["last_battle"] is not None or b.extra["battle"]["rolled"] == ["attacker",
+                                                                                 "defender"]
+    send(b, {"type": "resume", "version": b.version})
+    assert "no computer action is waiting" in b.error
+
+
+def test_without_the_pause_the_computer_plays_the_battle_at_once() -> None:
+    g, _ = rolled_battle()
+    g.undo()
+    g.auto_roll = True
+    b = g.widget(player=0, opponents={1: GreedyAgent(seed=1)})
+    b.agents_running = False
+    assert b.agent_step() is not None and b.held == {}
+
+
+def test_an_undo_drops_a_held_action() -> None:
+    g, _ = rolled_battle()
+    g.undo()
+    g.auto_roll = True
+    b = g.widget(player=0, opponents={1: GreedyAgent(seed=1)})
+    b.agents_running = False
+    b.pause_battles = True
+    b.agent_step()
+    assert b.held
+    g.undo()
+    assert b.held == {}

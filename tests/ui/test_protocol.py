@@ -22,6 +22,8 @@ GOOD = [
     {"type": "auto_roll", "value": False, "version": 2},
     {"type": "agents", "run": True},
     {"type": "pace", "speed": "fast"},
+    {"type": "pause_battles", "value": True},
+    {"type": "resume", "version": 4},
     {"type": "opponent", "player": 1, "kind": "greedy"},
     {"type": "new", "seed": None},
     {"type": "new", "seed": 2**64 - 1},
