@@ -240,7 +240,7 @@ function destinations(ctx, plan, st) {
 
 function planetLabels(v) {
   return (v.sectors || []).filter((sec) => sec.planet).map((sec) => {
-    const [x, y] = polar(R_IN - 22, sec.sector);
+    const [x, y] = polar(R_IN - 32, sec.sector);  // two lines (blast.css), clear of the ring
     return h("div", { class: `bl-planet-label` + (sec.control ? ` bl-${sec.control}-text` : ""),
       style: { left: `${x}px`, top: `${y}px` } }, sec.planet,
     sec.control ? h("span", { class: "bl-held" }, ` (${SHORT[sec.control]})`) : null);

@@ -2,7 +2,8 @@
 nothing clipped, nothing overlapping.
 
 One notebook written for this module shows a board of each game in mid-game (seeded
-random steps; Blast's has units on Earth, under its homeworld label). It is opened once
+random steps; Blast's has full stacks on its planets and a unit selected, its destinations
+shown, one of them on enemy units). It is opened once
 (JupyterLab's default workspace: the file browser open on the left), and for each width
 and theme every board is measured in the page with ``getBoundingClientRect`` and layout
 offsets:
@@ -14,7 +15,9 @@ offsets:
 - the board's "cells" hold what is drawn in them: a Blast unit inside its sector's box
   (measured in the sector's own, rotated, frame), a Space Base site and its badges inside
   their grid cell;
-- labels on the ring (planet names) do not cover a unit, and two units do not overlap;
+- labels on the ring (planet names, sector numbers, the selected unit's destination arrows
+  and reach odds, the centre's lines) do not cover a unit or one another, and two units do
+  not overlap;
 - every glyph of the controls renders (the "Pause computer" sign was an empty box: a
   codepoint no installed font has; checked by drawing it on a canvas in the page's font);
 - the browser console shows no anywidget deprecation warning and no error.
@@ -145,7 +148,14 @@ LAYOUT_JS = """(board) => {
   const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > tol
     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > tol;
   const units = [...board.querySelectorAll('.bl-chip')].filter(shown);
-  const labels = [...board.querySelectorAll('.bl-planet-label, .bl-centre > *')].filter(shown);
+  const labels = [...board.querySelectorAll('.bl-planet-label, .bl-centre > *, .bl-dest-label, '
+    + '.bl-reach-text, .bl-num')].filter(shown);
+  labels.forEach((l, i) => {
+    const r = l.getBoundingClientRect();
+    for (const m of labels.slice(i + 1)) {
+      if (overlap(r, m.getBoundingClientRect())) out.push(`${name(l)} overlaps ${name(m)}`);
+    }
+  });
   units.forEach((u, i) => {
     const r = u.getBoundingClientRect();
     for (const l of labels) {
@@ -220,6 +230,10 @@ def nb(browser: Browser, lab: Lab) -> Iterator[Page]:
         STATE_MARK, timeout=90_000)
     for game in GAMES:
         expect(_board(n, game)).to_be_visible()
+    # Blast: the Empire's unit on 9 selected: its destinations drawn, one (8) on Terran units
+    blast = _board(n, "blast")
+    blast.locator('.bl-chip[data-side="empire"][data-unit="9:1"]').click()
+    expect(blast.locator('.bl-dest[data-sector="8"]')).to_have_count(1)
     n.opened_in = time.perf_counter() - t0
     n.console = console
     yield n
