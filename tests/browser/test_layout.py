@@ -9,7 +9,9 @@ and theme every board is measured in the page with ``getBoundingClientRect`` and
 offsets:
 
 - every visible element of a board lies inside the board (a 1024 px page cut Blast's ring
-  at sectors 7-9 before: the ring scrolled inside a narrower column);
+  at sectors 7-9 before: the ring scrolled inside a narrower column), or, in a list that
+  scrolls, inside the list from side to side; a table's rows span their table (a held
+  entry of Intergalactic's list was laid out as a column, by a class name's other rule);
 - no element of a board scrolls or clips its content sideways, and none with
   ``overflow: hidden`` hides part of it;
 - the board's "cells" hold what is drawn in them: a Blast unit inside its sector's box
@@ -50,7 +52,7 @@ NOTEBOOK = "_layout.ipynb"
 GAMES = ("spacehole", "blast", "spacebase", "intergalactic")
 WIDTHS = (1024, 1600)
 THEMES = ("JupyterLab Light", "JupyterLab Dark")
-HEIGHT = 1500  # a whole board in view: its screenshot shows the board, not the page around it
+HEIGHT = 2000  # a whole board in view: its screenshot shows the board, not the page around it
 
 SETUP = """\
 import random
@@ -104,15 +106,23 @@ LAYOUT_JS = """(board) => {
     out.push(`board wider than its output area: ${outer.width} > ${room.width}`);
   }
   const scrolls = (e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY);
-  const scrolled = (e) => { for (let p = e.parentElement; p && p !== board; p = p.parentElement)
-    if (scrolls(p)) return true; return false; };
+  const scroller = (e) => { for (let p = e.parentElement; p && p !== board; p = p.parentElement)
+    if (scrolls(p)) return p; return null; };
   for (const e of board.querySelectorAll('*')) {
-    if (!shown(e) || scrolled(e)) continue;  // a scrolling list's rows: seen by scrolling
+    if (!shown(e)) continue;
     if (e.closest('details:not([open]) > :not(summary)')) continue;  // a closed log
     const r = e.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
+    // in a list that scrolls up and down: inside it from side to side
+    const list = scroller(e);
+    const box = list ? {...list.getBoundingClientRect().toJSON(), top: -1e9, bottom: 1e9} : outer;
     if (!(e instanceof SVGElement) || e.tagName === 'svg') {
-      if (!inside(r, outer)) out.push(`outside the board: ${name(e)}`);
+      if (!inside(r, box)) out.push(`outside ${list ? 'its list' : 'the board'}: ${name(e)}`);
+    }
+    // a table's rows span the table (a row laid out as something else did not)
+    if (e.tagName === 'TR') {
+      const t = e.closest('table').getBoundingClientRect();
+      if (Math.abs(r.width - t.width) > 4) out.push(`a row narrower than its table: ${name(e)}`);
     }
     if (e instanceof SVGElement) continue;
     const st = getComputedStyle(e);
