@@ -180,7 +180,7 @@ function chip(ctx, plan, st, side, sector, force, count) {
     type: "button", "data-key": key, "data-unit": `${sector}:${force}`, "data-side": side,
     "aria-pressed": selected ? "true" : "false",
     "aria-label": jam ? `${jam} (${name})` : `${name}${acts.length ? `: ${acts.length} move${acts.length === 1 ? "" : "s"}` : ""}`,
-    title: jam || `${name}${jammed ? " \u2014 jammed this turn" : ""}${acts.length ? " \u2014 click, then a highlighted sector" : " \u2014 click to see where it can reach"}`,
+    ...ctx.describe(`${side} unit ${force}`, jam || `${name}${jammed ? " \u2014 jammed this turn" : ""}${acts.length ? " \u2014 click, then a highlighted sector" : " \u2014 click to see where it can reach"}`),
   };
   if (jam) attrs["data-action"] = jam;
   else attrs["data-select"] = "unit";  // a click selects it (onSelect)
@@ -425,27 +425,27 @@ function handPanel(ctx, plan, st, v) {
     const verb = direct ? direct.split(" ")[0] : targeted ? "choose a target" : null;
     if (direct && !placed.has(direct)) {
       placed.add(direct);
-      return h("button", { class: cls, type: "button", "data-action": direct, "data-key": `card${i}:${name}`, title: direct }, name,
+      return h("button", { class: cls, type: "button", "data-action": direct, "data-key": `card${i}:${name}`, ...ctx.describe(name, direct) }, name,
         h("span", { class: "bl-verb" }, verb));
     }
     if (targeted) {
       return h("button", { class: cls, type: "button", "data-key": `card${i}:${name}`, "aria-pressed": selected ? "true" : "false",
-        "data-select": "card", "data-card": name, title: `${name}: click, then choose its target` }, name,
+        "data-select": "card", "data-card": name, ...ctx.describe(name, `${name}: click, then choose its target`) }, name,
       h("span", { class: "bl-verb" }, verb));
     }
     if (name === "Jam Transmission" && plan.jam.size) {  // its targets are the enemy chips
-      return h("div", { class: `${cls} bl-playable`, "data-key": `card${i}:${name}` }, name,
+      return h("div", { class: `${cls} bl-playable`, "data-key": `card${i}:${name}`, ...ctx.describe(name, name) }, name,
         h("span", { class: "bl-verb" }, "click an enemy unit"));
     }
-    return h("div", { class: cls, "data-key": `card${i}:${name}`, ...ctx.why(`play ${name}`) }, name);
+    return h("div", { class: cls, "data-key": `card${i}:${name}`, ...ctx.why(`play ${name}`), ...ctx.describe(name, name) }, name);
   });
   const spied = Array.isArray(v.opponent_hand)
     ? h("div", { class: "bl-spied" }, h("span", { class: "bg-muted" }, "Their hand (Espionage, this turn only): "),
-      v.opponent_hand.map((c) => h("span", { class: "bg-chip" }, c)))
+      v.opponent_hand.map((c) => h("span", { class: "bg-chip", ...ctx.describe(c) }, c)))
     : ctx.extra && ctx.extra.spied
       ? h("div", { class: "bl-spied", "data-spied-turn": String(ctx.extra.spied.turn) },
         h("span", { class: "bg-muted" }, `Their hand as Espionage showed it at the end of turn ${ctx.extra.spied.turn} (until your next action): `),
-        ctx.extra.spied.hand.map((c) => h("span", { class: "bg-chip" }, c)))
+        ctx.extra.spied.hand.map((c) => h("span", { class: "bg-chip", ...ctx.describe(c) }, c)))
       : null;
   return h("section", { class: "bl-section bl-hand", "aria-label": "your hand" },
     h("h4", null, `Your hand ${v.hand.length}/${(v.hand_limits || [])[SIDES.indexOf(v.side)]}`),

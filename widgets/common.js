@@ -167,6 +167,22 @@ export function diceRow(dice, hits, opts = {}) {
 
 const CONTROL_TYPES = new Set(["undo", "redo", "roll"]);
 
+// ---------------------------------------------------------------------- glossary
+// A board publishes extra.glossary = {name: what it does} from the game's own data; an
+// element standing for one of those names gets describe(): the text as its tooltip and,
+// for screen readers, aria-describedby pointing at the board's hidden glossary entry.
+let boardCount = 0;
+const glossaryIds = new WeakMap();  // glossary object -> Map(name -> index)
+
+function glossaryIndex(glossary) {
+  let m = glossaryIds.get(glossary);
+  if (!m) {
+    m = new Map(Object.keys(glossary).map((k, i) => [k, i]));
+    glossaryIds.set(glossary, m);
+  }
+  return m;
+}
+
 /**
  * Mount a board: `spec` = {game, title(ctx), renderMain(ctx), renderDice?(ctx),
  * themeClass?(ctx), afterDraw?(ctx, content)}. ctx.take(notation) returns the notation if
@@ -177,6 +193,7 @@ const CONTROL_TYPES = new Set(["undo", "redo", "roll"]);
  * one. Returns the cleanup function, with .redraw() (draw now) and .root.
  */
 export function mountBoard({ model, el, host, signal }, spec) {
+  const uid = `bg${++boardCount}`;
   // data-lm-suppress-shortcuts: keys pressed inside the board (Enter on a focused card,
   // Space, arrows on the scrubber) are the board's, not JupyterLab's notebook shortcuts.
   const root = h("div", { class: `bg-board bg-game-${spec.game}`, "data-game": spec.game,
@@ -303,6 +320,18 @@ export function mountBoard({ model, el, host, signal }, spec) {
         return { "data-why": notation, tabindex: "0", role: "button",
           style: { cursor: "help" } };
       },
+      /**
+       * Attributes that explain the thing called `name` (a card, a unit, an entry) from
+       * extra.glossary: title (after `title`, the element's own tooltip, if given) and
+       * aria-describedby. Spread them into h()'s attributes.
+       */
+      describe(name, title) {
+        const glossary = (this.extra && this.extra.glossary) || {};
+        const text = glossary[name];
+        if (!text) return title ? { title } : {};
+        const i = glossaryIndex(glossary).get(name);
+        return { title: title ? `${title} \u2014 ${text}` : text, "aria-describedby": `${uid}-g${i}` };
+      },
       /** A button for a legal action (or a disabled-looking span when not legal). */
       actionButton(notation, label, cls = "") {
         const a = this.take(notation);
@@ -333,7 +362,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
       h("span", { class: `bg-chip bg-tomove ${playerClass(cp)}` }, who),
       model.get("thinking") ? h("span", { class: "bg-chip bg-thinking", role: "status" }, "computer is thinking\u2026") : null,
       h("span", { class: "bg-chip bg-steps", title: "steps played (actions and chance outcomes)" },
-        `step ${ctx.live ? model.get("steps") : model.get("scrub_step")}`));
+        `step ${ctx.live ? model.get("steps") : model.get("scrub_step")}`),
+      ctx.extra && ctx.extra.rules_url ? h("a", { class: "bg-chip bg-rules", href: ctx.extra.rules_url, target: "_blank",
+        rel: "noopener noreferrer", title: "how each rule of the game is implemented (docs/rules)" }, "Rules \u2197") : null);
   }
 
   function banners(ctx) {
@@ -360,6 +391,14 @@ export function mountBoard({ model, el, host, signal }, spec) {
         h("button", { class: "bg-btn", type: "button", "data-control": "scrub-fork" }, "Fork a what-if from here")));
     }
     return out;
+  }
+
+  // The texts describe() points at (hidden: read by screen readers, never shown).
+  function glossaryBlock(ctx) {
+    const glossary = ctx.extra && ctx.extra.glossary;
+    if (!glossary) return null;
+    return ctx.memo("bg-glossary", [glossary], () => h("div", { class: "bg-glossary", hidden: true },
+      Object.entries(glossary).map(([k, text], i) => h("span", { id: `${uid}-g${i}` }, `${k}: ${text}`))));
   }
 
   // A computer's action held before the battle it resolves: the odds, then Continue.
@@ -591,7 +630,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
     if (covered) {
       next = h("div", null, [header(ctx), ...banners(ctx), coverPanel()]);
     } else {
-      const main = h("main", { class: "bg-main" }, spec.renderMain(ctx));
+      const main = h("main", { class: "bg-main" }, spec.renderMain(ctx), glossaryBlock(ctx));
       const dice = ctx.live ? (spec.renderDice ? spec.renderDice(ctx) : genericDice(ctx)) : null;
       next = h("div", null, [
         header(ctx), ...banners(ctx), main, otherActions(ctx), chancePanel(ctx), dice,

@@ -44,9 +44,12 @@ function card(ctx, opts) {
     action = ctx.take(a);
     if (action) break;
   }
+  const own = action || opts.hint || null;
+  const described = ctx.describe(opts.name, own);
   const attrs = {
     class: `sh-card sh-${opts.kind}` + (action ? " sh-actionable" : "") + (opts.cls ? ` ${opts.cls}` : ""),
-    title: action ? `${action}${opts.note ? ` \u2014 ${opts.note}` : ""}` : (opts.hint || opts.note || null),
+    title: described.title || (action ? `${action}${opts.note ? ` \u2014 ${opts.note}` : ""}` : opts.note || null),
+    "aria-describedby": described["aria-describedby"] || null,
     "data-key": opts.key,
   };
   const body = [h("span", { class: "sh-name" }, opts.name), ...(opts.body || [])];
@@ -118,17 +121,17 @@ function battlePanel(ctx, v) {
   if (!battle && !isInvader) {
     if (cur) {
       return h("section", { class: "sh-section sh-event" },
-        h("h4", null, "Event"), h("div", { class: "sh-card sh-eventcard", "data-key": "event" },
+        h("h4", null, "Event"), h("div", { class: "sh-card sh-eventcard", "data-key": "event", ...ctx.describe(cur.name) },
           h("span", { class: "sh-name" }, cur.name), h("span", { class: "sh-note" }, cur.note)));
     }
     return null;
   }
   const name = isInvader ? cur.name : battle.invader;
   const invCard = isInvader
-    ? h("div", { class: "sh-card sh-invader", "data-key": "invader" },
+    ? h("div", { class: "sh-card sh-invader", "data-key": "invader", ...ctx.describe(name) },
       h("span", { class: "sh-name" }, name),
       h("span", { class: "sh-force" }, "Force ", pips(cur.current_force, cur.force, "sh-red"), ` ${cur.current_force}/${cur.force}`))
-    : h("div", { class: "sh-card sh-invader sh-gone", "data-key": "invader" }, h("span", { class: "sh-name" }, name),
+    : h("div", { class: "sh-card sh-invader sh-gone", "data-key": "invader", ...ctx.describe(name) }, h("span", { class: "sh-name" }, name),
       h("span", { class: "sh-note" }, battle.result === "destroyed" ? "destroyed" : battle.result === "lost" ? "won: the base fell" : "battle over"));
   const rounds = (battle && battle.rounds) || [];
   const SHOWN = 8;
@@ -223,7 +226,7 @@ function handRow(ctx, v) {
   }));
   const known = (v.known_top || []).length
     ? h("div", { class: "sh-known" }, h("span", { class: "bg-muted" }, "Seen on top of the deck: "),
-      v.known_top.map((n, i) => h("span", { class: "bg-chip", "data-key": `k${i}` }, `${i + 1}. ${n}`)))
+      v.known_top.map((n, i) => h("span", { class: "bg-chip", "data-key": `k${i}`, ...ctx.describe(n) }, `${i + 1}. ${n}`)))
     : null;
   return h("section", { class: "sh-section sh-hand", "aria-label": "hand" },
     h("h4", null, `Hand ${v.hand.length}/${v.hand_limit}`),
@@ -236,8 +239,8 @@ function discardRow(ctx, v) {
     const a = ctx.take(`take ${n}`);
     const label = `${n}${c > 1 ? ` \u00d7${c}` : ""}`;
     return a
-      ? h("button", { class: "bg-btn bg-act sh-take", type: "button", "data-action": a, title: a }, label)
-      : h("span", { class: "bg-chip sh-discarded" }, label);
+      ? h("button", { class: "bg-btn bg-act sh-take", type: "button", "data-action": a, ...ctx.describe(n, a) }, label)
+      : h("span", { class: "bg-chip sh-discarded", ...ctx.describe(n) }, label);
   });
   return h("details", { class: "sh-section sh-discard", open: entries.length && ctx.legal.some((a) => a.startsWith("take ")) ? true : null },
     h("summary", { "data-key": "discard" }, `Discard pile (${entries.reduce((s, [, c]) => s + c, 0)})`),

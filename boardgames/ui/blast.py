@@ -39,11 +39,32 @@ from ..blast.odds import fight_odds, plain_reach_counts
 from ..blast.state import SIDE_TITLE
 from ..core.game import CHANCE, Game, Step
 from .board import Board, _frac, dist_rows
+from .explain import rule_link
 
-__all__ = ["BOARD", "BlastBoard", "move_targets", "reach_table"]
+__all__ = ["BOARD", "GLOSSARY", "BlastBoard", "move_targets", "reach_table"]
 
 _KIND = {"Space Combat Tactics": "back", "Strategic Move": "stack",
          "Defend the Homeworld": "home", "Jam Transmission": "jam"}
+
+
+_CARD_KIND = {"dice": "Dice card, Roll Phase", "move": "Move card, Move Phase",
+              "attack": "Attack card, Fight Phase", "defence": "Defence card, Fight Phase",
+              "other": "Card"}
+
+
+def _glossary() -> dict[str, str]:
+    out = {c.name: f"{_CARD_KIND.get(c.kind, c.kind.capitalize())}: {c.note}"
+           for c in data.CARDS}
+    for side, units in data.ARMIES.items():
+        for u in units:
+            out[f"{side} unit {u.force}"] = (f"{u.name}, force {u.force} ({u.count} in the "
+                                             f"army): {u.note}")
+    return out
+
+
+GLOSSARY: dict[str, str] = _glossary()
+"""What each card does (``{name: "<kind>: <its text>"}``) and who each unit is
+(``"<side> unit <force>"``), from the card and unit lists (``blast.data``)."""
 
 
 def move_targets(game: Game, actions: Any) -> dict[str, dict[str, Any]]:
@@ -107,7 +128,7 @@ class BlastBoard(Board):
     """The board of a Blast game, seen by one side (or a spectator)."""
 
     asset_name = "blast"
-    extra_static = ("reach",)  # changes only when a unit moves
+    extra_static = ("reach", "glossary", "rules_url")  # change only when a unit moves / never
 
     def _seat_label(self, player: int) -> str:
         return f"the {('Terrans', 'Empire')[player]} (player {player})"
@@ -149,6 +170,8 @@ class BlastBoard(Board):
             "reach": reach_table(s.units),
             "tie": game.rules.tie,
             "spied": self._spied(game) if live else None,
+            "glossary": GLOSSARY,
+            "rules_url": rule_link(game.name, "rule"),
         }
         to_move = game.current_player
         if live and p is not None and to_move == p and p not in self._agents:

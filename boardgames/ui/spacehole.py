@@ -20,9 +20,11 @@ from typing import Any
 
 from ..core.game import CHANCE, Game, Step
 from ..spacehole.actions import parse_label
+from ..spacehole.data import Card
 from .board import Board, dist_rows
+from .explain import rule_link
 
-__all__ = ["BOARD", "SpaceholeBoard", "battle_rounds"]
+__all__ = ["BOARD", "SpaceholeBoard", "battle_rounds", "card_effect", "glossary"]
 
 _DREW_HAND = re.compile(r"^(Turn \d+: drew) .+ (into hand)$")
 _SEEN = re.compile(r"^Seen in the deck: .+ (\(position \d+\))$")
@@ -66,10 +68,53 @@ def battle_rounds(log: tuple[str, ...] | list[str], invader: str | None) -> dict
             "result": result, "events": events[-12:]}
 
 
+def card_effect(card: Card, names: dict[str, str], money: str = "Megacredits") -> str:
+    """What a card does, from the variant's card list: its kind, the numbers of its row
+    ($ income, P power, D defenders, generated power, Force, hits) and its printed note."""
+    parts: list[str] = []
+    if card.kind == "structure":
+        parts.append("Structure")
+        if card.income:
+            parts.append(f"{card.income} {money} a turn while powered")
+        if card.power:
+            parts.append(f"needs {card.power} power a turn")
+        for role, n in card.requires:
+            parts.append(f"works only with {n} \u00d7 {names.get(role, role)} in play")
+    elif card.kind in ("defender", "invader"):
+        parts.append(f"{card.kind.capitalize()}, Force {card.force}")
+        if card.kind == "invader":
+            parts.append("attacks the Base when drawn")
+    elif card.kind == "event":
+        parts.append("Event, when drawn")
+    else:
+        parts.append("Your Base")
+    if card.generates:
+        parts.append(f"generates {card.generates} power a turn")
+    if card.capacity:
+        parts.append(f"room for {card.capacity} more defender{'s' if card.capacity > 1 else ''}")
+    if card.kind == "structure" and card.force:
+        parts.append(f"fights with Force {card.force}")
+    if card.kind == "structure" and card.max_hits:
+        parts.append(f"takes {card.max_hits} hit{'s' if card.max_hits > 1 else ''}")
+    if card.hand_size:
+        parts.append(f"hand size +{card.hand_size}")
+    text = ", ".join(parts)
+    return f"{text}. {card.note}" if card.note else f"{text}."
+
+
+def glossary(game: Game) -> dict[str, str]:
+    """Every card of the game's variant: ``{name: what it does}``."""
+    cards = game.cards
+    names = {c.role: c.name for c in cards.values()}
+    money = "Credits" if game.variant == "babylon5" else "Megacredits"
+    return {name: card_effect(card, names, money) for name, card in cards.items()}
+
+
 class SpaceholeBoard(Board):
     """The board of a Spacehole game (classic or Babylon 5)."""
 
     asset_name = "spacehole"
+    extra_static = ("glossary", "rules_url")
 
     def _public_log_line(self, line: str) -> str:
         if self.player is not None:
@@ -91,6 +136,13 @@ class SpaceholeBoard(Board):
         return self.player is not None or (chance is not None
                                            and chance[0] not in _PRIVATE_CHANCE)
 
+    def _glossary(self, game: Game) -> dict[str, str]:
+        """The glossary of the game's cards (the same dict while the game is the same)."""
+        kept = self.__dict__.get("_glossary_of")
+        if kept is None or kept[0] is not game.cards:
+            kept = self._glossary_of = (game.cards, glossary(game))
+        return kept[1]
+
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state
         current = s.current
@@ -105,6 +157,8 @@ class SpaceholeBoard(Board):
             "battle": battle_rounds(game.log, invader),
             "hints": {},
             "optimal_power": None,
+            "glossary": self._glossary(game),
+            "rules_url": rule_link(game.name, "rule"),
         }
         if invader is not None and not game.is_over:
             try:
