@@ -168,7 +168,7 @@ export function diceRow(dice, hits, opts = {}) {
 const CONTROL_TYPES = new Set(["undo", "redo", "roll"]);
 
 // ---------------------------------------------------------------------- glossary
-// A board publishes extra.glossary = {name: what it does} from the game's own data; an
+// A board publishes glossary = {name: what it does} from the game's own data; an
 // element standing for one of those names gets describe(): the text as its tooltip and,
 // for screen readers, aria-describedby pointing at the board's hidden glossary entry.
 let boardCount = 0;
@@ -322,11 +322,11 @@ export function mountBoard({ model, el, host, signal }, spec) {
       },
       /**
        * Attributes that explain the thing called `name` (a card, a unit, an entry) from
-       * extra.glossary: title (after `title`, the element's own tooltip, if given) and
+       * the glossary: title (after `title`, the element's own tooltip, if given) and
        * aria-describedby. Spread them into h()'s attributes.
        */
       describe(name, title) {
-        const glossary = (this.extra && this.extra.glossary) || {};
+        const glossary = model.get("glossary") || {};
         const text = glossary[name];
         if (!text) return title ? { title } : {};
         const i = glossaryIndex(glossary).get(name);
@@ -363,7 +363,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
       model.get("thinking") ? h("span", { class: "bg-chip bg-thinking", role: "status" }, "computer is thinking\u2026") : null,
       h("span", { class: "bg-chip bg-steps", title: "steps played (actions and chance outcomes)" },
         `step ${ctx.live ? model.get("steps") : model.get("scrub_step")}`),
-      ctx.extra && ctx.extra.rules_url ? h("a", { class: "bg-chip bg-rules", href: ctx.extra.rules_url, target: "_blank",
+      model.get("rules_url") ? h("a", { class: "bg-chip bg-rules", href: model.get("rules_url"), target: "_blank",
         rel: "noopener noreferrer", title: "how each rule of the game is implemented (docs/rules)" }, "Rules \u2197") : null);
   }
 
@@ -395,8 +395,8 @@ export function mountBoard({ model, el, host, signal }, spec) {
 
   // The texts describe() points at (hidden: read by screen readers, never shown).
   function glossaryBlock(ctx) {
-    const glossary = ctx.extra && ctx.extra.glossary;
-    if (!glossary) return null;
+    const glossary = model.get("glossary");
+    if (!glossary || !Object.keys(glossary).length) return null;
     return ctx.memo("bg-glossary", [glossary], () => h("div", { class: "bg-glossary", hidden: true },
       Object.entries(glossary).map(([k, text], i) => h("span", { id: `${uid}-g${i}` }, `${k}: ${text}`))));
   }

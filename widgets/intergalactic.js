@@ -187,8 +187,8 @@ function listTable(ctx, x, rows, reach) {
     if (r.taken) cls.push("ig-taken");
     if (reach.has(r.name)) cls.push("ig-reach");
     const name = action
-      ? h("button", { class: "bg-btn bg-act ig-pick", type: "button", "data-action": action, title: action }, r.name)
-      : h("span", { class: "ig-name", ...ctx.why(`${verb} ${r.name}`) }, r.name);
+      ? h("button", { class: "bg-btn bg-act ig-pick", type: "button", "data-action": action, ...ctx.describe(r.name, action) }, r.name)
+      : h("span", { class: "ig-name", ...ctx.why(`${verb} ${r.name}`), ...ctx.describe(r.name) }, r.name);
     const flags = [
       r.held ? h("span", { class: "ig-flag" }, "held") : null,
       !r.ok ? h("span", { class: "ig-flag ig-flag-warn" }, "req not met") : null,
@@ -197,7 +197,7 @@ function listTable(ctx, x, rows, reach) {
       r.advanced ? h("span", { class: "ig-flag" }, "advanced") : null,
     ];
     return h("tr", { class: cls.join(" "), "data-name": r.name, "aria-current": r.name === x.lit ? "true" : null },
-      h("td", { class: "ig-dc" }, r.label), h("td", null, name, r.description ? h("span", { class: "bg-muted" }, ` (${r.description})`) : null),
+      h("td", { class: "ig-dc", title: r.range ? `a roll of ${r.range} lands here` : null }, r.range || r.label), h("td", null, name, r.description ? h("span", { class: "bg-muted" }, ` (${r.description})`) : null),
       h("td", { class: "ig-note" }, r.note, " ", flags));
   });
   const title = { race: "Races (1D10)", homeworld: "Homeworlds (1D10)" }[x.list_name] || `${x.list_name[0].toUpperCase()}${x.list_name.slice(1)} list`;
@@ -349,11 +349,11 @@ function entryChip(ctx, name, note, verbs) {
   for (const verb of verbs) {
     const a = ctx.take(`${verb} ${name}`);
     if (a) {
-      return h("button", { class: "bg-btn bg-act ig-entry ig-entry-act", type: "button", "data-action": a, title: `${a} \u2014 ${note || ""}` },
+      return h("button", { class: "bg-btn bg-act ig-entry ig-entry-act", type: "button", "data-action": a, ...ctx.describe(name, a) },
         h("span", { class: "ig-verb" }, verb), ` ${name}`);
     }
   }
-  return h("span", { class: "ig-entry", title: note || "", ...(verbs.length ? ctx.why(`${verbs[0]} ${name}`) : {}) }, name);
+  return h("span", { class: "ig-entry", title: note || "", ...(verbs.length ? ctx.why(`${verbs[0]} ${name}`) : {}), ...ctx.describe(name) }, name);
 }
 
 function recordSheet(ctx, v, x, rec) {

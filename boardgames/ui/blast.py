@@ -39,7 +39,6 @@ from ..blast.odds import fight_odds, plain_reach_counts
 from ..blast.state import SIDE_TITLE
 from ..core.game import CHANCE, Game, Step
 from .board import Board, _frac, dist_rows
-from .explain import rule_link
 
 __all__ = ["BOARD", "GLOSSARY", "BlastBoard", "move_targets", "reach_table"]
 
@@ -128,7 +127,7 @@ class BlastBoard(Board):
     """The board of a Blast game, seen by one side (or a spectator)."""
 
     asset_name = "blast"
-    extra_static = ("reach", "glossary", "rules_url")  # change only when a unit moves / never
+    extra_static = ("reach",)  # changes only when a unit moves
 
     def _seat_label(self, player: int) -> str:
         return f"the {('Terrans', 'Empire')[player]} (player {player})"
@@ -170,8 +169,6 @@ class BlastBoard(Board):
             "reach": reach_table(s.units),
             "tie": game.rules.tie,
             "spied": self._spied(game) if live else None,
-            "glossary": GLOSSARY,
-            "rules_url": rule_link(game.name, "rule"),
         }
         to_move = game.current_player
         if live and p is not None and to_move == p and p not in self._agents:
@@ -195,6 +192,9 @@ class BlastBoard(Board):
         attacker = SIDE_TITLE[game.state.player]
         return {"title": f"{attacker} attacks on sector {sector}: the fight resolves",
                 "odds": dist_rows(d)}
+
+    def _glossary(self, game: Game) -> dict[str, str]:
+        return GLOSSARY
 
     def _spied(self, game: Game) -> dict[str, Any] | None:
         """The other hand as this board's player last saw it through Espionage (the last

@@ -146,7 +146,8 @@ _JSON_TRAITS = frozenset({
     "last_action_step", "can_undo", "can_redo", "auto_roll", "chance", "chance_hidden", "error",
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
-    "covered", "cover_for", "seat_names", "why", "pause_battles", "held"})
+    "covered", "cover_for", "seat_names", "why", "pause_battles", "held", "glossary",
+    "rules_url"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -220,6 +221,12 @@ class Board(anywidget.AnyWidget):
     """The computer's action held by ``pause_battles``: ``{"player", "who", "action",
     "title", "odds"}`` (empty: none)."""
     why = t.Dict().tag(sync=True)
+    glossary = t.Dict().tag(sync=True)
+    """What each card, unit or entry of the game does, ``{name: text}``, from the game's
+    own data (the board's ``_glossary``): the browser's tooltips and aria-describedby.
+    Public (the whole card list, not a hand); sent when the game changes, not per move."""
+    rules_url = t.Unicode("").tag(sync=True)
+    """The game's rules page (``docs/rules/<game>.md``), linked from the board's header."""
     """The answer to the last click on something that cannot be played now (the message
     ``why``): ``{"action", "reason", "rule", "link", "version"}``; the browser shows it
     while the board is at that ``version``."""
@@ -267,6 +274,7 @@ class Board(anywidget.AnyWidget):
         self._phase: dict[str, float] = {}
         self._sent_bytes = 0
         self._held: tuple[Any, Any] | None = None  # (the state, the action) of held
+        self._glossary_shown: dict[str, str] | None = None
         super().__init__(game_name=game.name, player=player, seats=list(self._seats),
                          seat_names=label, covered=bool(self._seats))
         with self._lock:
@@ -393,6 +401,11 @@ class Board(anywidget.AnyWidget):
         """(rule, reason) if ``game`` refuses the notation ``action`` now, else None (a
         board whose elements send incomplete notations refines it)."""
         return illegal_reason(game, action)
+
+    def _glossary(self, game: Game) -> dict[str, str]:
+        """``{name: what it does}`` for the game's cards, units, entries (boards
+        override it; return the same dict object while it does not change)."""
+        return {}
 
     def _public_log_line(self, line: str) -> str:
         """A log line as this board's player may see it (games with hidden cards
@@ -527,6 +540,7 @@ class Board(anywidget.AnyWidget):
             else:
                 hidden = True
         with self.hold_sync():
+            self._publish_glossary(g)
             t1 = _clock()
             self.view = g.view(p)
             t2 = _clock()
@@ -559,6 +573,15 @@ class Board(anywidget.AnyWidget):
             phase["view_ms"] = phase.get("view_ms", 0.0) + (t2 - t1) * 1e3
             phase["extra_ms"] = phase.get("extra_ms", 0.0) + (t4 - t3) * 1e3
             phase["publish_ms"] = phase.get("publish_ms", 0.0) + (_clock() - t0) * 1e3
+
+    def _publish_glossary(self, g: Game) -> None:
+        """The glossary and rules address, set again only when they are other objects
+        (a new game of another variant), so a move never resends them."""
+        glossary = self._glossary(g)
+        if glossary is not self._glossary_shown:
+            self._glossary_shown = glossary
+            self.glossary = glossary
+            self.rules_url = rule_link(g.name, "rule")
 
     def _chance_rows(self, g: Game) -> list[dict[str, Any]]:
         rows = []

@@ -30,13 +30,14 @@ hidden cards, and the seed is never synced):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core.dist import Dist
 from ..core.game import CHANCE, Game
 from ..intergalactic import data
 from ..intergalactic.data import BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, Entry
-from ..intergalactic.odds import battle_odds
+from ..intergalactic.odds import battle_odds, lookup
 from .board import Board, dist_rows
 
 __all__ = ["BOARD", "IntergalacticBoard", "entry_note"]
@@ -67,6 +68,37 @@ def entry_note(e: Entry) -> str:
     if e.req is not None:
         parts.append(f"(Req {e.req[0]} {e.req[1]}+)")
     return " ".join(parts) if parts else "-"
+
+
+@lru_cache(maxsize=16)
+def roll_ranges(list_name: str) -> dict[str, str]:
+    """For each entry of a list: the totals that land on it, as the board prints them
+    ("10-19", "101+"; Races and Homeworlds: the 1D10 face), from ``lookup`` itself. An
+    entry no total reaches (below the lowest threshold) is left out."""
+    if list_name in ("race", "homeworld"):
+        return {e.name: str(e.dc) for e in LISTS[list_name]}
+    spans: dict[str, list[int]] = {}
+    for total in range(0, 101):
+        e = lookup(list_name, total)
+        if e is not None:
+            spans.setdefault(e.name, []).append(total)
+    out = {name: f"{min(ts)}" if min(ts) == max(ts) else f"{min(ts)}\u2013{max(ts)}"
+           for name, ts in spans.items()}
+    top = lookup(list_name, 101)
+    if top is not None:
+        out[top.name] = "101+" if top.name not in out else f"{out[top.name]}, 101+"
+    return out
+
+
+@lru_cache(maxsize=1)
+def glossary() -> dict[str, str]:
+    """Every entry of every list: what it gives (``entry_note``) and its description."""
+    out: dict[str, str] = {}
+    for list_name, entries in LISTS.items():
+        for e in entries:
+            text = f"{list_name.capitalize()} list: {entry_note(e)}"
+            out.setdefault(e.name, f"{text}. {e.description}" if e.description else text)
+    return out
 
 
 def _label(e: Entry) -> str:
@@ -126,6 +158,9 @@ class IntergalacticBoard(Board):
     asset_name = "intergalactic"
     extra_static = ("list", "notes")  # the list changes with its name or its subject's holdings
 
+    def _glossary(self, game: Game) -> dict[str, str]:
+        return glossary()
+
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state
         subject = _subject(game, self.player)
@@ -174,11 +209,13 @@ class IntergalacticBoard(Board):
         held = set(s.entries[subject]) if subject is not None else set()
         attrs = game.attributes(subject) if subject is not None else None
         taken = set(s.races) if list_name == "race" else set()
+        ranges = roll_ranges(list_name)
         rows = []
         for e in LISTS[list_name]:
             ok = e.req is None or attrs is None or attrs[e.req[0]] >= e.req[1]
             rows.append({
-                "dc": e.dc, "label": _label(e), "name": e.name, "note": entry_note(e),
+                "dc": e.dc, "label": _label(e), "range": ranges.get(e.name, ""),
+                "name": e.name, "note": entry_note(e),
                 "description": e.description, "kept": e.kept, "one_shot": e.one_shot,
                 "advanced": e.advanced, "criminal": e.criminal, "vp": e.vp,
                 "held": e.kept and e.name in held, "ok": ok, "taken": e.name in taken,

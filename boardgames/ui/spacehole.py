@@ -22,7 +22,6 @@ from ..core.game import CHANCE, Game, Step
 from ..spacehole.actions import parse_label
 from ..spacehole.data import Card
 from .board import Board, dist_rows
-from .explain import rule_link
 
 __all__ = ["BOARD", "SpaceholeBoard", "battle_rounds", "card_effect", "glossary"]
 
@@ -114,7 +113,6 @@ class SpaceholeBoard(Board):
     """The board of a Spacehole game (classic or Babylon 5)."""
 
     asset_name = "spacehole"
-    extra_static = ("glossary", "rules_url")
 
     def _public_log_line(self, line: str) -> str:
         if self.player is not None:
@@ -157,8 +155,6 @@ class SpaceholeBoard(Board):
             "battle": battle_rounds(game.log, invader),
             "hints": {},
             "optimal_power": None,
-            "glossary": self._glossary(game),
-            "rules_url": rule_link(game.name, "rule"),
         }
         if invader is not None and not game.is_over:
             try:

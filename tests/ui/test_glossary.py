@@ -31,15 +31,15 @@ def test_blast_every_card_and_unit_says_what_it_does() -> None:
             text = GLOSSARY[f"{side} unit {u.force}"]
             assert text.startswith(f"{u.name}, force {u.force} ({u.count} in the army)")
     b = bg.Blast(seed=3).widget(player=0)
-    assert b.extra["glossary"] is GLOSSARY and b.extra_fixed["glossary"] is GLOSSARY
-    assert b.extra["rules_url"] == f"{DOCS_URL}/blast.md#the-rule-text"
+    assert b.glossary is GLOSSARY
+    assert b.rules_url == f"{DOCS_URL}/blast.md#the-rule-text"
 
 
 @pytest.mark.parametrize("variant", ["classic", "babylon5"])
 def test_spacehole_every_card_of_the_variant_says_what_it_does(variant: str) -> None:
     g = bg.Spacehole(seed=4, variant=variant)
     b = g.widget()
-    gl = b.extra["glossary"]
+    gl = b.glossary
     assert set(gl) == set(g.cards)
     names = {c.role: c.name for c in g.cards.values()}
     for name, card in g.cards.items():
@@ -64,11 +64,54 @@ def test_spacehole_colony_reads_its_row_of_the_card_list() -> None:
     assert gl["The Warstar"] == "Invader, Force 6, attacks the Base when drawn."
 
 
-def test_the_glossary_is_sent_once_not_with_every_move() -> None:
-    g = bg.Spacehole.scenario(structures=["Solar Array"], hand=["Mine"], phase="build",
-                              seed=3)
-    b = g.widget()
-    send(b, {"type": "intent", "action": "build Mine", "version": b.version})
-    assert b.error == "" and len(g.history) > 0
-    assert "extra_fixed" not in b.timings[-1]["keys"]
-    assert "Mine" in b.extra["glossary"]
+@pytest.mark.parametrize("game", [lambda: bg.Spacehole.scenario(hand=["Mine"], phase="build",
+                                                                 seed=3),
+                                  lambda: bg.Blast(seed=2), lambda: bg.Intergalactic(seed=3)])
+def test_the_glossary_is_sent_once_not_with_every_move(game: Any) -> None:
+    g = game()
+    b = g.widget(player=g.current_player if g.current_player not in (None, -1) else 0)
+    assert b.glossary and b.rules_url
+    for _ in range(3):
+        while g.current_player == -1:
+            g.roll()
+        if g.current_player != b.player:
+            break
+        send(b, {"type": "intent", "action": b.legal[0], "version": b.version})
+        assert b.error == ""
+        assert "glossary" not in b.timings[-1]["keys"]
+        assert "rules_url" not in b.timings[-1]["keys"]
+
+
+def test_intergalactic_list_rows_show_the_totals_they_cover() -> None:
+    """Issue 17: 'a roll of 11 lands on "10: Progress" with no range shown'."""
+    from boardgames.intergalactic import lookup
+    from boardgames.intergalactic.data import LISTS
+    from boardgames.ui.intergalactic import entry_note, roll_ranges
+    from boardgames.ui.intergalactic import glossary as ig_glossary
+
+    assert roll_ranges("research")["Progress"] == "10\u201319"
+    assert lookup("research", 11).name == "Progress"
+    for list_name in LISTS:
+        for name, text in roll_ranges(list_name).items():
+            if list_name in ("race", "homeworld"):
+                assert lookup(list_name, int(text)).name == name
+                continue
+            for part in text.split(", "):
+                if part == "101+":
+                    assert lookup(list_name, 101).name == name
+                    continue
+                lo, _, hi = part.partition("\u2013")
+                hi = hi or lo
+                assert lookup(list_name, int(lo)).name == name
+                assert lookup(list_name, int(hi)).name == name
+                below = lookup(list_name, int(lo) - 1) if int(lo) > 0 else None
+                assert below is None or below.name != name
+    gl = ig_glossary()
+    for entries in LISTS.values():
+        for e in entries:
+            assert entry_note(e) in gl[e.name]
+    b = bg.Intergalactic(players=2, seed=11).widget(player=0)
+    rows = b.extra["list"]
+    assert rows and all(r["range"] for r in rows)
+    assert b.glossary is gl
+    assert b.rules_url == f"{DOCS_URL}/intergalactic.md#the-rule-text"
