@@ -16,7 +16,8 @@ offsets:
   ``overflow: hidden`` hides part of it;
 - the board's "cells" hold what is drawn in them: a Blast unit inside its sector's box
   (measured in the sector's own, rotated, frame), a Space Base site and its badges inside
-  their grid cell;
+  their grid cell, and its name broken only between words, at a hyphen or a soft hyphen
+  ('Outpos/t' was not);
 - labels on the ring (planet names, sector numbers, the selected unit's destination arrows
   and reach odds, the centre's lines) do not cover a unit or one another, and two units do
   not overlap;
@@ -152,6 +153,19 @@ LAYOUT_JS = """(board) => {
         const r = offsetIn(e, cell);
         if (r && !inside(r, frame)) out.push(`outside its cell ${name(cell)}: ${name(e)}`);
       }
+    }
+  }
+  // a name that wraps breaks between words, at a hyphen or a soft hyphen, never inside a word
+  const pen = document.createElement('canvas').getContext('2d');
+  for (const e of board.querySelectorAll('.sb-name')) {
+    if (!shown(e)) continue;
+    const st = getComputedStyle(e);
+    pen.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const cell = getComputedStyle(e.parentElement);
+    const room = e.parentElement.clientWidth - parseFloat(cell.paddingLeft)
+      - parseFloat(cell.paddingRight) + 0.5;
+    for (const word of e.textContent.split(/[\\s\\u00ad\\u200b]+|(?<=-)/)) {
+      if (pen.measureText(word).width > room) out.push(`a word cut in two: ${name(e)}`);
     }
   }
   // nothing drawn over a unit: labels on the ring, other units
