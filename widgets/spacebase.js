@@ -127,6 +127,7 @@ function siteCell(ctx, x, y, site, extra, state, fresh) {
       (risk.loss.some((l) => l) ? `; a hit here costs ${risk.loss.map((l, p) => `player ${p} ${l}`).join(", ")} income` : "");
   }
   const attrs = { class: cls.join(" "), "data-cell": k, "data-key": `cell ${k}`, title,
+    "aria-describedby": site ? ctx.describe(site.name)["aria-describedby"] || null : null,
     style: { gridColumn: String(x + 2), gridRow: String(y + 2) } };
   if (action) {
     const verb = action.split(" ")[0];
@@ -369,10 +370,10 @@ function handRow(ctx) {
     const cls = `sb-card sb-k-${kind}` + (chosen ? " sb-chosen" : "") + (action ? " sb-actionable" : "");
     if (action) {
       return h("button", { class: cls, type: "button", "data-action": action, "data-card": name,
-        title: action.startsWith("build") ? `${action}: then click a highlighted cell` : action }, body,
+        ...ctx.describe(name, action.startsWith("build") ? `${action}: then click a highlighted cell` : action) }, body,
       h("span", { class: "sb-verb" }, action.split(" ")[0]));
     }
-    return h("div", { class: cls, "data-card": name, "data-key": `card ${name}`, ...ctx.why(`build ${name}`) }, body);
+    return h("div", { class: cls, "data-card": name, "data-key": `card ${name}`, ...ctx.why(`build ${name}`), ...ctx.describe(name, name) }, body);
   });
   return h("section", { class: "bg-section sb-hand", "aria-label": "your hand" },
     h("h4", null, `Your hand (${v.hand.length})`),
@@ -386,8 +387,8 @@ function peekRow(ctx) {
     const a = ctx.take(`steal ${name}`);
     const n = peek.hand.filter((x) => x === name).length;
     const label = `${name}${n > 1 ? ` \u00d7${n}` : ""}`;
-    return a ? h("button", { class: "sb-card sb-actionable", type: "button", "data-action": a }, h("span", { class: "sb-cname" }, label), h("span", { class: "sb-verb" }, "take"))
-      : h("div", { class: "sb-card" }, h("span", { class: "sb-cname" }, label));
+    return a ? h("button", { class: "sb-card sb-actionable", type: "button", "data-action": a, ...ctx.describe(name, a) }, h("span", { class: "sb-cname" }, label), h("span", { class: "sb-verb" }, "take"))
+      : h("div", { class: "sb-card", ...ctx.describe(name) }, h("span", { class: "sb-cname" }, label));
   });
   return h("section", { class: "bg-section sb-peek", "aria-label": `player ${peek.player}'s hand` },
     h("h4", null, `Player ${peek.player}'s hand (shown to you only)`), h("div", { class: "sb-cards" }, cards));

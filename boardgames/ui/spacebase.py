@@ -28,14 +28,68 @@ from typing import Any
 
 from ..core.game import CHANCE, Game, Step
 from ..spacebase.board import Board as Map
+from ..spacebase.data import CARD_LIST, Card
 from ..spacebase.odds import meteor_risk
 from .board import Board, _frac, dist_rows
 
-__all__ = ["BOARD", "MAPS_KEPT", "SpaceBaseBoard", "map_extra", "map_key"]
+__all__ = ["BOARD", "EFFECTS", "GLOSSARY", "MAPS_KEPT", "SpaceBaseBoard", "card_effect",
+           "map_extra", "map_key"]
 
 MAPS_KEPT = 16
 """How many maps' explanations and meteor risk the boards remember."""
 _MAPS: OrderedDict[Any, dict[str, Any]] = OrderedDict()
+
+
+EFFECTS: dict[str, str] = {
+    "outpost": "Each player starts with one. A power source and an extractor.",
+    "volcano": "Not a resource site. May be placed in any empty space.",
+    "metal": "A resource site (ore): mined by adjacent extractors.",
+    "radioactives": "A resource site (ore): mined by adjacent extractors.",
+    "ice": "A resource site (ore): mined by adjacent extractors.",
+    "extractor": "Mines the ores of all adjacent resource sites.",
+    "solar": "Powers all adjacent installations.",
+    "geothermal": "Powers all adjacent installations; needs an adjacent volcano.",
+    "refinery": "Processes the ores of all adjacent extractors.",
+    "reactor": "Powers all adjacent installations; needs a refinery of Radioactives.",
+    "dome": "Produces food, water and oxygen from Ice + Organics.",
+    "factory": "Manufactures goods from a refinery of Metals.",
+    "hub": "All sites adjacent to the hub count as adjacent to each other (people and "
+           "materials, not power or shielding).",
+    "shield": "The generator and all adjacent sites are immune to meteor hits.",
+    "research": "Studies the local geology, biology, meteorology and astronomy.",
+    "colony": "Enterprising colonists; needs an adjacent hydroponic dome.",
+    "hightech": "Electronics, vehicles, computers, robots.",
+    "biomed": "New drugs from the native life-forms.",
+    "spaceport": "Trade and commerce.",
+    "transfer": "Move a site you control to a space adjacent to another site you control, "
+                "or switch the places of two sites you control.",
+    "control": "Take over an opponent's site adjacent to one of yours, or look at an "
+               "opponent's hand and steal one card.",
+}
+"""What each site or action card does, in the words of the rule text's site list
+(``rules/spacebase.txt``), by the card's engine role."""
+
+_KIND_TEXT = {"installation": "Installation", "resource": "Resource site",
+              "volcano": "Volcano site", "action": "Action card"}
+
+
+def card_effect(card: Card) -> str:
+    """A card's row of the card list (kind, income, requirements, copies) and its
+    effect."""
+    kind = _KIND_TEXT[card.kind] + (" (produces power)" if card.type == "IP" else "")
+    parts = [kind]
+    if card.income:
+        parts.append(f"income {card.income} credit{'s' if card.income > 1 else ''} a turn "
+                     "while functional")
+    if card.requirements and card.requirements != "None":
+        parts.append(f"requirements: {card.requirements}")
+    parts.append(f"{card.count} in the deck")
+    effect = EFFECTS.get(card.role, "")
+    return f"{', '.join(parts)}. {effect}".strip()
+
+
+GLOSSARY: dict[str, str] = {c.name: card_effect(c) for c in CARD_LIST}
+"""Every Space Base card: ``{name: what it is and does}``."""
 
 
 def _key(c: tuple[int, int]) -> str:
@@ -82,6 +136,9 @@ class SpaceBaseBoard(Board):
     def _chance_is_public(self, game: Game) -> bool:
         chance = game.state.chance
         return chance is None or chance[0] != "draw"
+
+    def _glossary(self, game: Game) -> dict[str, str]:
+        return GLOSSARY
 
     def _public_step(self, index: int, step: Step) -> str:
         if step.player == CHANCE or not step.text.startswith("steal "):

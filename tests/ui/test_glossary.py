@@ -115,3 +115,20 @@ def test_intergalactic_list_rows_show_the_totals_they_cover() -> None:
     assert rows and all(r["range"] for r in rows)
     assert b.glossary is gl
     assert b.rules_url == f"{DOCS_URL}/intergalactic.md#the-rule-text"
+
+
+def test_space_base_every_card_says_its_row_and_effect() -> None:
+    from boardgames.spacebase.data import CARD_LIST
+    from boardgames.ui.spacebase import EFFECTS, GLOSSARY
+
+    assert set(EFFECTS) == {c.role for c in CARD_LIST}
+    for c in CARD_LIST:
+        text = GLOSSARY[c.name]
+        assert f"{c.count} in the deck" in text and text.endswith(EFFECTS[c.role])
+        if c.income:
+            assert f"income {c.income} credit" in text
+        if c.requirements != "None":
+            assert c.requirements in text
+    b = bg.SpaceBase(players=2, seed=1).widget(player=0)
+    assert b.glossary is GLOSSARY and set(b.view["hand"]) <= set(GLOSSARY)
+    assert b.rules_url.endswith("spacebase.md#the-rule-text-sentence-by-sentence-and-the-code")
