@@ -78,7 +78,9 @@ def test_notebook_needs_no_input_and_asserts_what_it_shows(
     assert len(code) >= 5
     for cell in code:
         assert "input(" not in cell.source
-        assert "assert " in cell.source, f"a cell asserts nothing:\n{cell.source}"
+    # what the cells show is checked in the last cell (tags: checks), out of the lesson's
+    # way (issue 17; tests/odds/test_notebooks.py: no assert in the cells above it)
+    assert code[-1].metadata.get("tags") == ["checks"] and code[-1].source.count("assert ") >= 10
     text = "\n".join(c.source for c in code)
     for needed in ("g.widget()", "g.legal_actions()", "g.view(0)", "g.fork()",
                    "auto_roll = False", "battle_odds()", "chance_outcomes()"):
