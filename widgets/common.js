@@ -345,19 +345,22 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const v = ctx.view || {};
     const cp = v.current_player;
     const agents = model.get("agents") || {};
+    const gameNames = model.get("names") || {};
+    const nameOf = (p) => gameNames[String(p)] || `player ${p}`;
     let who;
     if (v.is_over) who = "game over";
-    else if (cp === -1) who = "chance";
-    else if (agents[String(cp)] !== undefined) who = `computer (player ${cp})`;
-    else who = v.players > 1 ? `player ${cp} to move` : "your move";
+    else if (cp === -1) who = "chance (dice or a draw)";
+    else if (agents[String(cp)] !== undefined) who = `${nameOf(cp)} (computer) to move`;
+    else who = v.players > 1 ? `${nameOf(cp)}${cp === ctx.player ? " (you)" : ""} to move` : "your move";
     const names = model.get("seat_names") || {};
     const covered = model.get("covered");
     const viewer = covered ? "covered" : ctx.player === null ? "spectator"
-      : names[String(ctx.player)] || (v.players > 1 ? `player ${ctx.player}` : "");
+      : names[String(ctx.player)] || (v.players > 1 ? `you: ${nameOf(ctx.player)}` : "");
     return h("header", { class: "bg-head" },
       h("span", { class: "bg-title" }, spec.title ? spec.title(ctx) : spec.game),
       viewer ? h("span", { class: `bg-chip ${playerClass(ctx.player)}` }, viewer) : null,
-      h("span", { class: "bg-chip" }, `turn ${v.turn ?? "?"}`),
+      h("span", { class: "bg-chip bg-turn", title: "the turn counter: what it counts" },
+        ctx.live && model.get("turn_label") ? model.get("turn_label") : `turn ${v.turn ?? "?"}`),
       h("span", { class: "bg-chip" }, `phase ${v.phase ?? "?"}`),
       h("span", { class: `bg-chip bg-tomove ${playerClass(cp)}` }, who),
       model.get("thinking") ? h("span", { class: "bg-chip bg-thinking", role: "status" }, "computer is thinking\u2026") : null,
@@ -544,8 +547,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
         const cur = kinds[p];
         const opts = OPPONENTS.map(([k, label]) => h("option", { value: k, selected: k === cur ? true : null }, label));
         if (!OPPONENTS.some(([k]) => k === cur)) opts.push(h("option", { value: cur, selected: true, disabled: true }, cur));
-        return h("label", null, ` player ${p} `,
-          h("select", { "data-control": "opponent", "data-player": p, "aria-label": `who plays player ${p}` }, opts));
+        const name = (model.get("names") || {})[p] || `player ${p}`;
+        return h("label", null, ` ${name} `,
+          h("select", { "data-control": "opponent", "data-player": p, "aria-label": `who plays ${name}` }, opts));
       }));
   }
 

@@ -24,7 +24,8 @@ function who(ctx, p) {
   if (p === null || p === undefined) return "\u2014";
   const agents = ctx.model.get("agents") || {};
   const tag = p === ctx.player ? " (you)" : agents[String(p)] !== undefined ? " (computer)" : "";
-  return `P${p}${tag}`;
+  const name = (ctx.model.get("names") || {})[String(p)] || `P${p}`;
+  return `${name}${tag}`;
 }
 
 function chipP(ctx, p, extra = "") {

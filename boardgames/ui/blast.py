@@ -196,6 +196,15 @@ class BlastBoard(Board):
     def _glossary(self, game: Game) -> dict[str, str]:
         return GLOSSARY
 
+    def _player_name(self, game: Game, player: int) -> str:
+        return SIDE_TITLE[player]
+
+    def _turn_label(self, game: Game) -> str:
+        """Blast counts the turns of both sides: turn 11 is the Empire's or the Terrans'."""
+        if game.turn < 1:
+            return "set-up"
+        return f"turn {game.turn} of the game: the {SIDE_TITLE[game.state.player]}'s"
+
     def _spied(self, game: Game) -> dict[str, Any] | None:
         """The other hand as this board's player last saw it through Espionage (the last
         position of that turn, when the rules still showed it), kept after the turn ends

@@ -147,7 +147,7 @@ _JSON_TRAITS = frozenset({
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
     "covered", "cover_for", "seat_names", "why", "pause_battles", "held", "glossary",
-    "rules_url"})
+    "rules_url", "names", "turn_label"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -226,6 +226,11 @@ class Board(anywidget.AnyWidget):
     own data (the board's ``_glossary``): the browser's tooltips and aria-describedby.
     Public (the whole card list, not a hand); sent when the game changes, not per move."""
     rules_url = t.Unicode("").tag(sync=True)
+    names = t.Dict().tag(sync=True)
+    """The game's name for each player, ``{str(p): name}`` ("Empire", a race), for the
+    header, the opponent picker and the boards (the hook ``_player_name``)."""
+    turn_label = t.Unicode("").tag(sync=True)
+    """The turn counter, saying what it counts (the hook ``_turn_label``)."""
     """The game's rules page (``docs/rules/<game>.md``), linked from the board's header."""
     """The answer to the last click on something that cannot be played now (the message
     ``why``): ``{"action", "reason", "rule", "link", "version"}``; the browser shows it
@@ -402,6 +407,14 @@ class Board(anywidget.AnyWidget):
         board whose elements send incomplete notations refines it)."""
         return illegal_reason(game, action)
 
+    def _player_name(self, game: Game, player: int) -> str:
+        """The game's name for ``player`` (boards override it: sides, races)."""
+        return f"player {player}" if game.players > 1 else "you"
+
+    def _turn_label(self, game: Game) -> str:
+        """The turn counter as the header shows it, saying what it counts."""
+        return f"turn {game.turn}"
+
     def _glossary(self, game: Game) -> dict[str, str]:
         """``{name: what it does}`` for the game's cards, units, entries (boards
         override it; return the same dict object while it does not change)."""
@@ -541,6 +554,10 @@ class Board(anywidget.AnyWidget):
                 hidden = True
         with self.hold_sync():
             self._publish_glossary(g)
+            names = {str(q): self._player_name(g, q) for q in range(g.players)}
+            if names != self.names:
+                self.names = names
+            self.turn_label = self._turn_label(g)
             t1 = _clock()
             self.view = g.view(p)
             t2 = _clock()

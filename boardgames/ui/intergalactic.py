@@ -161,6 +161,22 @@ class IntergalacticBoard(Board):
     def _glossary(self, game: Game) -> dict[str, str]:
         return glossary()
 
+    def _player_name(self, game: Game, player: int) -> str:
+        """The player's race once chosen ("Flil (P0)"; the log says P0), else "P0"."""
+        race = game.state.races[player] if player < len(game.state.races) else None
+        return f"{race} (P{player})" if race else f"P{player}"
+
+    def _turn_label(self, game: Game) -> str:
+        """The stage and the player-turn within it (each player has ``turns_per_stage``
+        turns in each of the first four stages)."""
+        s = game.state
+        if s.stage in ("setup", "over"):
+            return {"setup": "set-up", "over": "game over"}[s.stage]
+        if s.stage == "conflict":
+            return f"Conflict stage: player-turn {s.turn} (no fixed end)"
+        total = game.rules.turns_per_stage * game.players
+        return f"{s.stage.capitalize()} stage: player-turn {s.turn} of {total}"
+
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state
         subject = _subject(game, self.player)

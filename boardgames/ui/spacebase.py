@@ -140,6 +140,14 @@ class SpaceBaseBoard(Board):
     def _glossary(self, game: Game) -> dict[str, str]:
         return GLOSSARY
 
+    def _turn_label(self, game: Game) -> str:
+        """Space Base counts every player's turn; a round is one turn of each."""
+        s = game.state
+        if s.turn < 1:
+            return "set-up"
+        rnd = (s.turn - 1) // game.players + 1
+        return f"turn {s.turn}: player {s.player}'s (round {rnd})"
+
     def _public_step(self, index: int, step: Step) -> str:
         if step.player == CHANCE or not step.text.startswith("steal "):
             return step.text

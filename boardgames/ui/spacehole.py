@@ -134,6 +134,12 @@ class SpaceholeBoard(Board):
         return self.player is not None or (chance is not None
                                            and chance[0] not in _PRIVATE_CHANCE)
 
+    def _turn_label(self, game: Game) -> str:
+        """Spacehole's turn: one card drawn a turn; the game ends with the deck."""
+        if game.is_over:
+            return f"game over in turn {game.turn}"
+        return f"turn {game.turn} (one card a turn; the game ends when the deck does)"
+
     def _glossary(self, game: Game) -> dict[str, str]:
         """The glossary of the game's cards (the same dict while the game is the same)."""
         kept = self.__dict__.get("_glossary_of")

@@ -143,3 +143,11 @@ def test_cards_and_units_explain_themselves(nb: Notebook) -> None:
     rules = content.locator("a.bg-rules")
     expect(rules).to_have_attribute("href", "https://github.com/space-boardgames/"
                                     "space-boardgames/blob/HEAD/docs/rules/blast.md#the-rule-text")
+
+
+def test_the_header_names_the_sides_and_what_the_turn_counts(nb: Notebook) -> None:
+    head = nb.content().locator("header.bg-head")
+    expect(head.locator(".bg-tomove")).to_have_text("Empire (you) to move")
+    expect(head.locator(".bg-turn")).to_have_text("turn 1 of the game: the Empire's")
+    expect(nb.content(1).locator('select[data-control="opponent"]')).to_have_attribute(
+        "aria-label", "who plays Empire")
