@@ -51,6 +51,9 @@ from playwright.sync_api import Browser, expect
 
 NOTEBOOK = "_layout.ipynb"
 GAMES = ("spacehole", "blast", "spacebase", "intergalactic")
+# the boards of the notebook, one a cell: a board of each game, and a Space Base position
+# with damaged sites
+BOARD_NAMES = (*GAMES, "spacebase-damage")
 WIDTHS = (1024, 1600)
 THEMES = ("JupyterLab Light", "JupyterLab Dark")
 HEIGHT = 2000  # a whole board in view: its screenshot shows the board, not the page around it
@@ -84,6 +87,13 @@ BOARDS = {
                   "g.widget(player=g.current_player)"),
     "intergalactic": ("g = advanced(bg.Intergalactic(players=4, seed=5), 120, 4)\n"
                       "g.widget(player=g.current_player)"),
+    "spacebase-damage": (
+        "bg.SpaceBase.scenario(sites={(0, 0): ('Outpost', 0), (1, 0): ('Extractor', 0),\n"
+        "    (2, 0): ('Metal', 0), (0, 1): ('Solar Panels Array', 0),\n"
+        "    (1, 1): ('Geothermal Plant', 0), (0, 2): ('Research Station', 0),\n"
+        "    (9, 9): ('Outpost', 1), (8, 9): ('Space Port', 1)},\n"
+        "    damage={(1, 0): 3, (0, 1): 2, (1, 1): 1}, hands=[['Refineries', 'Factory'], []],\n"
+        "    phase='build', seed=1).widget(player=0)"),
 }
 
 # Problems of one board's layout (a list of short texts), measured in the page.
@@ -100,6 +110,8 @@ LAYOUT_JS = """(board) => {
   };
   const inside = (r, c) => r.left >= c.left - tol && r.top >= c.top - tol
     && r.right <= c.right + tol && r.bottom <= c.bottom + tol;
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > tol
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > tol;
   const outer = board.getBoundingClientRect();
   const area = board.closest('.jp-OutputArea-output') || board.parentElement;
   const room = area.getBoundingClientRect();
@@ -155,6 +167,17 @@ LAYOUT_JS = """(board) => {
       }
     }
   }
+  // the parts of a Space Base cell (name, state line, damage, verb, risk, shield) apart
+  for (const cell of board.querySelectorAll('.sb-cell')) {
+    const parts = [...cell.children].filter((e) => shown(e) && !e.classList.contains('sb-meteor'));
+    parts.forEach((a, i) => {
+      for (const b of parts.slice(i + 1)) {
+        if (overlap(a.getBoundingClientRect(), b.getBoundingClientRect())) {
+          out.push(`${name(a)} overlaps ${name(b)} in ${name(cell)}`);
+        }
+      }
+    });
+  }
   // a name that wraps breaks between words, at a hyphen or a soft hyphen, never inside a word
   const pen = document.createElement('canvas').getContext('2d');
   for (const e of board.querySelectorAll('.sb-name')) {
@@ -169,8 +192,6 @@ LAYOUT_JS = """(board) => {
     }
   }
   // nothing drawn over a unit: labels on the ring, other units
-  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > tol
-    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > tol;
   const units = [...board.querySelectorAll('.bl-chip')].filter(shown);
   const labels = [...board.querySelectorAll('.bl-planet-label, .bl-centre > *, .bl-dest-label, '
     + '.bl-reach-text, .bl-num')].filter(shown);
@@ -223,7 +244,7 @@ def _write_notebook(root: Any) -> None:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(SETUP)]
-    nb.cells += [nbformat.v4.new_code_cell(BOARDS[name]) for name in GAMES]
+    nb.cells += [nbformat.v4.new_code_cell(BOARDS[name]) for name in BOARD_NAMES]
     nb.cells.append(nbformat.v4.new_code_cell(EXEC_CELL))
     nbformat.write(nb, root / NOTEBOOK)
 
@@ -252,31 +273,39 @@ def nb(browser: Browser, lab: Lab) -> Iterator[Page]:
     n = Page(page, lab)
     expect(n.cells().last.locator(".jp-OutputArea-output")).to_contain_text(
         STATE_MARK, timeout=90_000)
-    for game in GAMES:
-        expect(_board(n, game)).to_be_visible()
+    for name in BOARD_NAMES:
+        expect(_board(n, name)).to_be_visible()
     # Blast: the Empire's unit on 9 selected: its destinations drawn, one (8) on Terran units
     blast = _board(n, "blast")
     blast.locator('.bl-chip[data-side="empire"][data-unit="9:1"]').click()
     expect(blast.locator('.bl-dest[data-sector="8"]')).to_have_count(1)
+    # Space Base: the meteor risk overlay on (it moves the damage badges)
+    base = _board(n, "spacebase")
+    base.locator('[data-control="risk"]').click()
+    expect(base.locator(".sb-risk-on")).to_have_count(1)
+    # the damaged sites: a card chosen (the cells where it can go are marked), then risk on
+    hurt = _board(n, "spacebase-damage")
+    hurt.locator('.sb-card[data-action="build Factory"]').click()
+    expect(hurt.locator(".sb-cell .sb-verb").first).to_be_visible()
     n.opened_in = time.perf_counter() - t0
     n.console = console
     yield n
     ctx.close()
 
 
-def _board(nb: Notebook, game: str) -> Any:
-    return nb.page.locator(f'.bg-board[data-game="{game}"]').first
+def _board(nb: Notebook, name: str) -> Any:
+    return nb.cells().nth(1 + BOARD_NAMES.index(name)).locator(".bg-board").first
 
 
 def _measure(nb: Page, width: int, theme: str) -> dict[str, list[str]]:
     nb.page.set_viewport_size({"width": width, "height": HEIGHT})
     tag = "dark" if "Dark" in theme else "light"
     found = {}
-    for game in GAMES:
-        board = _board(nb, game)
+    for name in BOARD_NAMES:
+        board = _board(nb, name)
         board.scroll_into_view_if_needed()
-        found[game] = board.evaluate(LAYOUT_JS)
-        board.screenshot(path=str(artifact_path(f"layout-{width}-{tag}-{game}.png")))
+        found[name] = board.evaluate(LAYOUT_JS)
+        board.screenshot(path=str(artifact_path(f"layout-{width}-{tag}-{name}.png")))
     return found
 
 
@@ -301,7 +330,7 @@ def test_nothing_is_clipped_or_overlapping(nb: Page, theme: str) -> None:
 def test_every_glyph_of_the_controls_renders(nb: Page) -> None:
     board = _board(nb, "spacehole")
     assert board.locator('[data-control="agents"]').count() == 1  # the computer's button
-    missing = {game: _board(nb, game).evaluate(MISSING_GLYPHS_JS) for game in GAMES}
+    missing = {name: _board(nb, name).evaluate(MISSING_GLYPHS_JS) for name in BOARD_NAMES}
     assert not any(missing.values()), missing
 
 
