@@ -45,7 +45,7 @@ function card(ctx, opts) {
     if (action) break;
   }
   const own = action || opts.hint || null;
-  const described = ctx.describe(opts.name, own);
+  const described = ctx.describe(opts.glossary || opts.name, own);
   const attrs = {
     class: `sh-card sh-${opts.kind}` + (action ? " sh-actionable" : "") + (opts.cls ? ` ${opts.cls}` : ""),
     title: described.title || (action ? `${action}${opts.note ? ` \u2014 ${opts.note}` : ""}` : opts.note || null),
@@ -84,7 +84,15 @@ function prompt(ctx, v) {
   const parts = [];
   let text = "";
   if (v.is_over) {
+    const sum = ctx.extra && ctx.extra.summary;
     text = v.lost ? `The ${v.base.name} is destroyed: the game is lost (score 0).` : `Game over: score ${v.megacredits}.`;
+    if (sum) {
+      parts.push(h("div", { class: "sh-summary", "data-key": "summary", role: "status" },
+        h("strong", null, sum.lost ? "Game lost. " : "Game over. "),
+        `Turns survived: ${sum.turns_survived}. Score: ${sum.score}. Ended because ${sum.ended}.`,
+        sum.loss_odds ? h("span", null, " As that battle began, the Base's exact chance of losing it was ",
+          probText(sum.loss_odds), ".") : null));
+    }
   } else if (v.current_player === -1) {
     const choosable = ctx.live && (ctx.model.get("chance") || []).length > 0 && ctx.player !== null;
     text = `Chance: ${CHANCE_TEXT[v.chance] || v.chance}` +
@@ -179,19 +187,28 @@ function baseRow(ctx, v) {
     kind: "base", key: "base", name: b.name, note: `generates ${b.generates} power; built-in turret (1 die)`,
     actions: [`repair ${b.name}`, `virus ${b.name}`],
     body: [h("span", { class: "sh-line" }, `\u26a1 +${b.generates}`),
-      h("span", { class: "sh-line sh-damage" }, `Damage ${b.damage}/${hits}`, pips(hits - b.damage, hits, "sh-hull"))],
+      h("span", { class: b.damage ? "sh-line sh-damage" : "sh-line" }, `Damage ${b.damage}/${hits}`, pips(hits - b.damage, hits, "sh-hull"))],
   });
-  const structures = (v.structures || []).map((s, i) => {
+  // Identical structures (same card, damage and power) are one card with a count: their
+  // actions are the same (a label names the card and its damage).
+  const groups = [];
+  for (const s of v.structures || []) {
+    const same = groups.find((g) => g.s.label === s.label && g.s.powered === s.powered);
+    if (same) same.n += 1;
+    else groups.push({ s, n: 1 });
+  }
+  const structures = groups.map(({ s, n }, i) => {
     const tok = s.powered ? h("span", { class: "sh-token", title: "powered" }, "\u26a1") : null;
     return card(ctx, {
-      kind: "structure", key: `s${i}:${s.label}`, name: s.name, note: s.note, cls: s.powered ? "sh-powered" : "",
+      kind: "structure", key: `s${i}:${s.label}:${s.powered ? 1 : 0}`, name: n > 1 ? `${s.name} \u00d7${n}` : s.name,
+      glossary: s.name, note: s.note, cls: s.powered ? "sh-powered" : "",
       actions: [`repair ${s.label}`, `virus ${s.label}`, ...(s.powered ? [] : [`power ${s.name}`])],
       body: [
         h("span", { class: "sh-line" },
           s.income ? h("span", { class: "sh-income", title: "income when powered" }, `$${s.income}`) : null,
           s.power ? h("span", { class: "sh-upkeep", title: "power it needs" }, ` P${s.power}`) : null,
           s.generates ? h("span", { class: "sh-gen", title: "power it generates" }, ` \u26a1+${s.generates}`) : null, tok),
-        s.max_hits ? h("span", { class: "sh-line sh-damage" }, `Hits ${s.damage}/${s.max_hits}`) : null,
+        s.max_hits ? h("span", { class: s.damage ? "sh-line sh-damage" : "sh-line" }, `Hits ${s.damage}/${s.max_hits}`) : null,
       ],
     });
   });

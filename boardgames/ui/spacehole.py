@@ -16,14 +16,16 @@ would give away the hand).
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 from ..core.game import CHANCE, Game, Step
 from ..spacehole.actions import parse_label
 from ..spacehole.data import Card
-from .board import Board, dist_rows
+from .board import Board, _frac, dist_rows
 
-__all__ = ["BOARD", "SpaceholeBoard", "battle_rounds", "card_effect", "glossary"]
+__all__ = ["BOARD", "SpaceholeBoard", "battle_rounds", "card_effect", "game_summary",
+           "glossary"]
 
 _DREW_HAND = re.compile(r"^(Turn \d+: drew) .+ (into hand)$")
 _SEEN = re.compile(r"^Seen in the deck: .+ (\(position \d+\))$")
@@ -109,6 +111,50 @@ def glossary(game: Game) -> dict[str, str]:
     return {name: card_effect(card, names, money) for name, card in cards.items()}
 
 
+def game_summary(game: Game) -> dict[str, Any]:
+    """A finished game in a few numbers: the turns the Base survived (a turn lost in
+    does not count), the score, and what ended it (the invader that destroyed the Base,
+    or the last card drawn)."""
+    lost = bool(game.state.lost)
+    out: dict[str, Any] = {"lost": lost, "turns_survived": game.turn - 1 if lost else game.turn,
+                           "score": game.scores[0]}
+    if lost:
+        battle = battle_rounds(game.log, None)
+        by = f" by {battle['invader']}" if battle else ""
+        out["ended"] = f"the {game.base_name} was destroyed{by} in turn {game.turn}"
+        out["loss_odds"] = _last_battle_odds(game)
+    else:
+        out["ended"] = "the last card of the deck was drawn"
+    return out
+
+
+_BATTLE_DICE = ("inv_dice", "def_dice")
+
+
+def _last_battle_odds(game: Game) -> dict[str, Any] | None:
+    """The exact chance the Base had of losing the last battle, as it began (before its
+    first roll): the game taken back on a fork to that position."""
+    start = len(game.history)
+    while start > 0 and _is_battle_roll(game, start - 1):
+        start -= 1
+    if start == len(game.history):
+        return None
+    h = game.fork()
+    h.auto_roll = False
+    while len(h.history) > start:
+        h.undo()
+    p = h.battle_odds().get("loss", Fraction(0))
+    return {"p": _frac(p), "prob": float(p), "at_step": start}
+
+
+def _is_battle_roll(game: Game, index: int) -> bool:
+    chance = game.state_before(index).chance
+    return chance is not None and chance[0] in _BATTLE_DICE
+
+
+_WHO_ROLLED = {"inv_dice": "invader", "def_dice": "Defenders"}
+
+
 class SpaceholeBoard(Board):
     """The board of a Spacehole game (classic or Babylon 5)."""
 
@@ -121,13 +167,37 @@ class SpaceholeBoard(Board):
         return _SEEN.sub(r"Seen in the deck: a card \1", line)
 
     def _public_step(self, index: int, step: Step) -> str:
-        if self.player is not None or step.player != CHANCE or not isinstance(step.value, str):
+        if step.player == CHANCE and isinstance(step.value, int):
+            return self._dice_step(index, step)
+        if step.player != CHANCE or not isinstance(step.value, str):
             return step.text
-        cards = getattr(self.game, "cards", {})
-        card = cards.get(parse_label(step.value)[0])
-        if card is not None and card.kind in ("structure", "defender"):
-            return "a card"
-        return step.text
+        text = step.text
+        if self.player is None:
+            cards = getattr(self.game, "cards", {})
+            card = cards.get(parse_label(step.value)[0])
+            if card is not None and card.kind in ("structure", "defender"):
+                text = "a card"
+        chance = self.game.state_before(index).chance
+        return f"drew {text}" if chance is not None and chance[0] == "draw" else text
+
+    def _summary(self, game: Game) -> dict[str, Any]:
+        """``game_summary``, made once per finished position."""
+        kept = self.__dict__.get("_summary_of")
+        if kept is None or kept[0] is not game.state:
+            kept = self._summary_of = (game.state, game_summary(game))
+        return kept[1]
+
+    def _dice_step(self, index: int, step: Step) -> str:
+        """A battle roll says who rolled it: "Alien Parasites rolled 2 hits",
+        "Defenders rolled 0 hits" (the game's history says "2 hits")."""
+        before = self.game.state_before(index)
+        kind = before.chance[0] if before.chance else ""
+        who = _WHO_ROLLED.get(kind)
+        if who is None:
+            return step.text
+        if who == "invader":
+            who = before.current or "the invader"
+        return f"{who} rolled {step.text}"
 
     def _chance_is_public(self, game: Game) -> bool:
         chance = game.state.chance
@@ -162,6 +232,8 @@ class SpaceholeBoard(Board):
             "hints": {},
             "optimal_power": None,
         }
+        if game.is_over:
+            out["summary"] = self._summary(game)
         if invader is not None and not game.is_over:
             try:
                 out["odds"] = dist_rows(game.battle_odds())

@@ -10,6 +10,7 @@ battles" on. About 30 s with the server's start.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import nbformat
 import pytest
@@ -34,6 +35,11 @@ CELLS = [
     "board2 = g2.widget(player=0, opponents={1: GreedyAgent(seed=1)})\n"
     "board2.pause_battles = True\n"
     "board2",
+    "lost = bg.Spacehole(seed=3).widget()  # lost in turn 1, before any decision\n"
+    "lost",
+    "sh = bg.Spacehole.scenario(structures=['Mine', 'Mine', 'Solar Array'], hand=['Mine'],\n"
+    "                           phase='build', seed=3).widget()\n"
+    "sh",
 ]
 
 STATE = (
@@ -151,3 +157,31 @@ def test_the_header_names_the_sides_and_what_the_turn_counts(nb: Notebook) -> No
     expect(head.locator(".bg-turn")).to_have_text("turn 1 of the game: the Empire's")
     expect(nb.content(1).locator('select[data-control="opponent"]')).to_have_attribute(
         "aria-label", "who plays Empire")
+
+
+def spacehole(nb: Notebook, cell: int) -> Any:
+    return nb.cells().nth(cell).locator('.bg-board[data-game="spacehole"] > .bg-content')
+
+
+def test_spacehole_a_lost_game_is_summed_up_and_its_dice_say_who_rolled(nb: Notebook) -> None:
+    content = spacehole(nb, 2)
+    summary = content.locator(".sh-summary")
+    expect(summary).to_contain_text("Turns survived: 0. Score: 0. Ended because the Base was "
+                                    "destroyed by Alien Predators in turn 1.")
+    expect(summary).to_contain_text("17.0%")
+    chips = content.locator(".bg-dice .bg-chip").all_inner_texts()
+    assert chips[0] == "drew Alien Predators"
+    assert all(c.startswith(("Alien Predators rolled", "Defenders rolled"))
+               for c in chips[1:]), chips
+    assert content.locator(".sh-battle .bg-muted", has_text="Next:").count() == 0
+
+
+def test_spacehole_identical_structures_are_grouped_and_no_damage_is_not_red(nb: Notebook) -> None:
+    content = spacehole(nb, 3)
+    mines = content.locator(".sh-structure", has_text="Mine")
+    expect(mines).to_have_count(1)
+    expect(mines.locator(".sh-name")).to_have_text("Mine \u00d72")
+    assert "Supports Refinery" in mines.get_attribute("title")
+    base_damage = content.locator(".sh-base .sh-line", has_text="Damage 0/")
+    expect(base_damage).to_have_count(1)
+    assert "sh-damage" not in base_damage.get_attribute("class")

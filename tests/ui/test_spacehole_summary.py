@@ -1,0 +1,77 @@
+"""Spacehole's board explains what happened (issue 17): the dice say who rolled them,
+and a finished game is summed up (turns survived, score, what ended it)."""
+
+from __future__ import annotations
+
+import boardgames as bg
+from boardgames.agents import GreedyAgent
+from boardgames.core.game import CHANCE
+from boardgames.ui.spacehole import game_summary
+
+
+def played(seed: int) -> bg.Spacehole:
+    g = bg.Spacehole(seed=seed)
+    agent = GreedyAgent(seed=1)
+    while not g.is_over:
+        g.apply(agent.choose(g))
+    return g
+
+
+def test_battle_dice_in_the_history_say_who_rolled_them() -> None:
+    g = played(11)
+    b = g.widget()
+    rolled = [text for _, p, text in b.history if p == CHANCE and "hit" in text]
+    assert rolled
+    for i, p, text in b.history:
+        step = g.history[i]
+        if p != CHANCE or not isinstance(step.value, int):
+            continue
+        kind = g.state_before(i).chance[0]
+        if kind == "def_dice":
+            assert text == f"Defenders rolled {step.text}"
+        elif kind == "inv_dice":
+            assert text == f"{g.state_before(i).current} rolled {step.text}"
+    assert g.history[-1].text in b.history[-1][2]  # the game's own history is unchanged
+    assert all("rolled" not in s.text for s in g.history if isinstance(s.value, int))
+
+
+def test_a_lost_game_says_how_long_it_lasted_and_what_destroyed_the_base() -> None:
+    g = played(11)
+    assert g.state.lost and g.turn == 7
+    s = game_summary(g)
+    odds = s.pop("loss_odds")
+    assert s == {"lost": True, "turns_survived": 6, "score": 0,
+                 "ended": "the Base was destroyed by Dalek Exterminators in turn 7"}
+    assert "Invasion: Dalek Exterminators" in " ".join(g.log[-60:])
+    assert g.widget().extra["summary"] == {**s, "loss_odds": odds}
+    # the odds as the battle began: the game taken back to before its first roll
+    h = g.fork()
+    h.auto_roll = False
+    while len(h.history) > odds["at_step"]:
+        h.undo()
+    assert h.state.chance[0] == "inv_dice" and "Invasion" in h.log[-1]
+    assert odds["p"] == str(h.battle_odds()["loss"]) and 0 < odds["prob"] < 1
+
+
+def test_a_game_lost_before_any_decision_says_what_happened_with_its_odds() -> None:
+    """Issue 17: 'an invader at turn 1 against the bare Base' (seed 3)."""
+    g = bg.Spacehole(seed=3)
+    assert g.is_over and not any(s.player == 0 for s in g.history)
+    s = g.widget().extra["summary"]
+    assert s["turns_survived"] == 0 and s["score"] == 0
+    assert s["ended"] == "the Base was destroyed by Alien Predators in turn 1"
+    assert round(s["loss_odds"]["prob"], 4) == 0.1703
+
+
+def test_a_finished_game_says_its_score_and_that_the_deck_ran_out() -> None:
+    g = played(7)
+    assert not g.state.lost
+    s = g.widget().extra["summary"]
+    assert s == {"lost": False, "turns_survived": g.turn, "score": g.scores[0],
+                 "ended": "the last card of the deck was drawn"}
+    assert g.log[-1] == f"Game over: the last card has been drawn. Score {g.scores[0]}"
+
+
+def test_no_summary_while_the_game_goes_on() -> None:
+    g = bg.Spacehole.scenario(hand=["Mine"], phase="build", seed=3)
+    assert not g.is_over and "summary" not in g.widget().extra
