@@ -396,6 +396,19 @@ export function mountBoard({ model, el, host, signal }, spec) {
     return out;
   }
 
+  // "Since your last move": everything the game logged after this player's last action
+  // (the computer players' moves, the dice, whole turns), kept until their next one.
+  function sincePanel(ctx) {
+    const lines = model.get("since") || [];
+    if (!ctx.live || ctx.player === null || !lines.length) return null;
+    const omitted = model.get("since_omitted") || 0;
+    return h("details", { class: "bg-section bg-since", open: true, "aria-label": "since your last move" },
+      h("summary", { "data-key": "since" }, `Since your last move (${lines.length + omitted} event${lines.length + omitted === 1 ? "" : "s"})`),
+      h("ol", { class: "bg-log-lines bg-since-lines", role: "log" },
+        omitted ? h("li", { class: "bg-muted" }, `\u2026 ${omitted} earlier (see the log)`) : null,
+        lines.map((l) => h("li", null, l))));
+  }
+
   // The texts describe() points at (hidden: read by screen readers, never shown).
   function glossaryBlock(ctx) {
     const glossary = model.get("glossary");
@@ -637,7 +650,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
       const main = h("main", { class: "bg-main" }, spec.renderMain(ctx), glossaryBlock(ctx));
       const dice = ctx.live ? (spec.renderDice ? spec.renderDice(ctx) : genericDice(ctx)) : null;
       next = h("div", null, [
-        header(ctx), ...banners(ctx), main, otherActions(ctx), chancePanel(ctx), dice,
+        header(ctx), ...banners(ctx), sincePanel(ctx), main, otherActions(ctx), chancePanel(ctx), dice,
         controls(ctx), scrubber(ctx), logPanel(ctx)].filter(Boolean));
     }
     patchChildren(content, next);

@@ -70,6 +70,8 @@ from .protocol import MESSAGE_KEYS, Message, MessageError, parse_message, quote
 __all__ = ["HISTORY_TAIL", "LOG_TAIL", "PACES", "TIMINGS_KEPT", "Board", "live_boards"]
 
 LOG_TAIL = 60
+SINCE_LINES = 40
+"""How many lines of the 'since your last move' account a board sends."""
 HISTORY_TAIL = 40
 VERSIONS_KEPT = 64  # how many recent versions an undo may have been chosen on
 MAX_PACE = 30.0
@@ -147,7 +149,7 @@ _JSON_TRAITS = frozenset({
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
     "covered", "cover_for", "seat_names", "why", "pause_battles", "held", "glossary",
-    "rules_url", "names", "turn_label"})
+    "rules_url", "names", "turn_label", "since", "since_omitted"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -230,6 +232,12 @@ class Board(anywidget.AnyWidget):
     """The game's name for each player, ``{str(p): name}`` ("Empire", a race), for the
     header, the opponent picker and the boards (the hook ``_player_name``)."""
     turn_label = t.Unicode("").tag(sync=True)
+    since = t.List(t.Unicode()).tag(sync=True)
+    """Everything the game logged since this board's player last acted (the computer
+    players' moves, the dice, whole turns and battles), as this board may see it: the
+    'since your last move' account (the last ``SINCE_LINES`` lines)."""
+    since_omitted = t.Int(0).tag(sync=True)
+    """How many earlier lines of that account are not in ``since``."""
     """The turn counter, saying what it counts (the hook ``_turn_label``)."""
     """The game's rules page (``docs/rules/<game>.md``), linked from the board's header."""
     """The answer to the last click on something that cannot be played now (the message
@@ -280,6 +288,7 @@ class Board(anywidget.AnyWidget):
         self._sent_bytes = 0
         self._held: tuple[Any, Any] | None = None  # (the state, the action) of held
         self._glossary_shown: dict[str, str] | None = None
+        self._since_mark = len(game.log)  # the log's length after this player last acted
         super().__init__(game_name=game.name, player=player, seats=list(self._seats),
                          seat_names=label, covered=bool(self._seats))
         with self._lock:
@@ -558,6 +567,7 @@ class Board(anywidget.AnyWidget):
             if names != self.names:
                 self.names = names
             self.turn_label = self._turn_label(g)
+            self._publish_since(log)
             t1 = _clock()
             self.view = g.view(p)
             t2 = _clock()
@@ -590,6 +600,17 @@ class Board(anywidget.AnyWidget):
             phase["view_ms"] = phase.get("view_ms", 0.0) + (t2 - t1) * 1e3
             phase["extra_ms"] = phase.get("extra_ms", 0.0) + (t4 - t3) * 1e3
             phase["publish_ms"] = phase.get("publish_ms", 0.0) + (_clock() - t0) * 1e3
+
+    def _publish_since(self, log: Sequence[str]) -> None:
+        """The 'since your last move' account: the log after this player's last action
+        (all of it after an undo took the log back before that)."""
+        if self._since_mark > len(log):
+            self._since_mark = len(log)
+        start = max(self._since_mark, len(log) - SINCE_LINES)
+        lines = [self._public_log_line(x) for x in log[start:]]
+        if lines != self.since:
+            self.since = lines
+        self.since_omitted = start - self._since_mark
 
     def _publish_glossary(self, g: Game) -> None:
         """The glossary and rules address, set again only when they are other objects
@@ -731,8 +752,10 @@ class Board(anywidget.AnyWidget):
             raise MessageError(msg.raw, f"it is player {to_move}'s turn; this board plays "
                                            f"player {self.player}")
         t0 = _clock()
+        mark = len(g.log)
         g.apply(action)
         self._phase["apply_ms"] = (_clock() - t0) * 1e3
+        self._since_mark = mark  # what this action did is the start of the next account
         self._done()
 
     def _do_why(self, msg: Message) -> None:
@@ -991,6 +1014,7 @@ class Board(anywidget.AnyWidget):
         self._game.unobserve(self._on_game_change)
         self._game = game
         game.observe(self._on_game_change)
+        self._since_mark = len(game.log)
         _remember(self)
         self.scrub_step = None
         if self._seats:

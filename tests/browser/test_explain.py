@@ -9,6 +9,7 @@ battles" on. About 30 s with the server's start.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -185,3 +186,14 @@ def test_spacehole_identical_structures_are_grouped_and_no_damage_is_not_red(nb:
     base_damage = content.locator(".sh-base .sh-line", has_text="Damage 0/")
     expect(base_damage).to_have_count(1)
     assert "sh-damage" not in base_damage.get_attribute("class")
+
+
+def test_since_your_last_move_lists_what_the_computer_did(nb: Notebook) -> None:
+    """Board 2's person has not acted: everything the computer did (its fights) is in
+    the account, as Python's board.since has it."""
+    content = nb.content(1)
+    panel = content.locator(".bg-since")
+    expect(panel).to_be_visible()
+    since = json.loads(nb.python("import json; print(json.dumps(board2.since))").strip())
+    assert since and any("fight" in line.lower() or "wins" in line for line in since), since
+    expect(panel.locator(".bg-since-lines li")).to_have_text(since)

@@ -1,0 +1,72 @@
+"""'Since your last move' (issue 17, 'Nothing happens unseen'): a board publishes, in
+``since``, everything the game logged after its player's last action -- the computer's
+moves, the dice, whole turns -- as that board may see it, until the player acts again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import boardgames as bg
+from boardgames.blast.agents import GreedyAgent
+from boardgames.ui.board import SINCE_LINES, Board
+
+
+def send(board: Board, msg: Any) -> None:
+    board._on_msg(board, msg, [])
+
+
+def computer_turn(b: Board) -> None:
+    g = b.game
+    while g.current_player not in (b.player, None):
+        if g.current_player == -1:
+            g.roll()
+        else:
+            assert b.agent_step() is not None
+
+
+def test_the_account_holds_every_line_since_the_players_last_action() -> None:
+    g = bg.Blast(seed=1)
+    b = g.widget(player=0, opponents={1: GreedyAgent(seed=2)})
+    b.agents_running = False
+    start = len(g.log)
+    steps = len(g.history)
+    computer_turn(b)
+    assert b.since == list(g.log[start:])[-SINCE_LINES:]
+    assert b.since_omitted == max(0, len(g.log) - start - SINCE_LINES)
+    # every computer action since is in the account, in the game's own sentences
+    mine = [s for s in g.history[steps:] if s.player == 1]
+    assert mine and any("Empire" in line for line in b.since)
+    # the player acts: the account starts again from that action
+    before = len(g.log)
+    send(b, {"type": "intent", "action": b.legal[0], "version": b.version})
+    assert b.error == ""
+    assert b.since == list(g.log[before:])[-SINCE_LINES:]
+
+
+def test_an_undo_back_before_the_mark_shows_no_stale_lines() -> None:
+    g = bg.Spacehole.scenario(hand=["Mine"], phase="build", seed=3)
+    b = g.widget()
+    send(b, {"type": "intent", "action": "build Mine", "version": b.version})
+    assert b.error == "" and b.since
+    g.undo()
+    assert b.since == list(g.log[len(g.log):])  # empty: nothing happened since
+    assert b.since_omitted == 0
+
+
+def test_a_spectators_account_hides_what_the_spectator_may_not_see() -> None:
+    g = bg.Spacehole.scenario(hand=["Mine"], phase="build", seed=3)
+    s = g.widget(player=None)
+    p = g.widget()
+    start = len(g.log)
+    for _ in range(6):  # a few turns: cards drawn into the hand
+        if g.is_over:
+            break
+        send(p, {"type": "intent", "action": "pass" if "pass" in p.legal else p.legal[-1],
+                 "version": p.version})
+        assert p.error == ""
+    drawn = [x for x in g.log[start:] if x.endswith(" into hand")]
+    assert drawn, "no card was drawn into the hand: choose another seed"
+    assert s.since == [s._public_log_line(x) for x in g.log[start:]][-SINCE_LINES:]
+    shown = " ".join(s.since)
+    assert "drew a card into hand" in shown
+    assert not any(x in shown for x in drawn if x.split(": ", 1)[1] != "drew a card into hand")
