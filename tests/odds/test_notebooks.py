@@ -25,13 +25,11 @@ LESSONS = {
     "expected-value": (".expected(", "expect(", "outcome_dist(", "meteor_risk()",
                        "battle_odds()", "SpaceBase.scenario", "Spacehole.scenario"),
 }
-# Notebooks whose checks are gathered in a last cell: the lessons, what-if, spacehole,
-# blast, and the teaching sections of spacebase (its boards' cells keep their few checks:
-# they describe a board at that moment, before a computer player moves).
+# Notebooks whose checks are gathered in a last cell: all of them (the boards' cells too:
+# what a board showed at a moment is kept or recomputed for the checks).
 WITH_CHECKS_CELL: dict[str, Any] = {**{name: "all" for name in LESSONS}, "what-if": "all",
                                     "spacehole": "all", "blast": "all",
-                                    "spacebase": (5, 7, 9, 11, 13),
-                                    "intergalactic": (7, 9, 11, 13)}
+                                    "spacebase": "all", "intergalactic": "all"}
 SCALE_GUARD = "assert SCALE in"
 
 
