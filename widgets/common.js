@@ -193,7 +193,11 @@ function glossaryIndex(glossary) {
  * one. Returns the cleanup function, with .redraw() (draw now) and .root.
  */
 export function mountBoard({ model, el, host, signal }, spec) {
-  const uid = `bg${++boardCount}`;
+  // Ids unique in the page: every board module inlines its own copy of this file, so
+  // the count is kept on globalThis (shared by all of them).
+  boardCount = (globalThis.bgBoardCount || 0) + 1;
+  globalThis.bgBoardCount = boardCount;
+  const uid = `bg${boardCount}`;
   // data-lm-suppress-shortcuts: keys pressed inside the board (Enter on a focused card,
   // Space, arrows on the scrubber) are the board's, not JupyterLab's notebook shortcuts.
   const root = h("div", { class: `bg-board bg-game-${spec.game}`, "data-game": spec.game,

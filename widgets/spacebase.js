@@ -414,6 +414,16 @@ function meteorDice(ctx) {
       h("span", { class: m.result === "damaged" ? "sb-bad" : "bg-muted" }, result)));
 }
 
+/** What the marks in the cells mean (the codes are the view's, the words the rules'). */
+function mapLegend(ctx) {
+  const codes = Object.entries(ORE_CODE).map(([ore, code]) => `${code} = ${ore}`).join(", ");
+  return h("p", { class: "bg-muted sb-legend", "data-key": "legend" },
+    `In a cell: the site's short name; "on"/"off": an installation working or not (it needs power and its `
+    + `requirements next to it); $n: its income a turn while on; ore codes (the ores an extractor carries): ${codes}. `
+    + "A coloured empty corner is a player's starting corner: the Outpost goes within 2 spaces of it. "
+    + "Hover a site, a card or a cell for what it does.");
+}
+
 function renderMain(ctx) {
   const v = ctx.view;
   if (!v || !v.board) return h("p", null, "No position to show.");
@@ -428,7 +438,7 @@ function renderMain(ctx) {
   return h("div", { class: "sb-root" },
     players, prompt(ctx, state),
     h("div", { class: "sb-layout" },
-      h("div", { class: "sb-mapbox" }, grid),
+      h("div", { class: "sb-mapbox" }, grid, mapLegend(ctx)),
       h("div", { class: "sb-side" }, peek, info, riskPanel(ctx, state))),
     hand);
 }

@@ -102,6 +102,9 @@ PACES: dict[str, float] = {"slow": 1.5, "normal": 0.6, "fast": 0.2, "instant": 0
 """The computer players' paces the board's control offers: seconds before each of their
 actions (``configure(pace=...)`` takes any number of seconds up to ``MAX_PACE``)."""
 
+_SAID = {"done": "is done with this step", "pass": "passes", "end turn": "ends the turn"}
+"""What a computer's move that logged nothing did, in words (else 'chose <notation>')."""
+
 OPPONENT_KINDS = ("human", "random", "greedy", "easy", "medium", "hard")
 """What the opponent picker offers: a person, or a computer player (MCTS difficulties
 "easy", "medium", "hard")."""
@@ -409,7 +412,7 @@ class Board(anywidget.AnyWidget):
         """What the computer's move did, in the game's own sentences (its log lines as
         this board may see them), not in notation."""
         said = " ".join(self._public_log_line(x) for x in lines if x)
-        return f"{who}: {said or f'played {action}'}"
+        return f"{who}: {said or _SAID.get(str(action), f'chose {action}')}"
 
     def _illegal_reason(self, game: Game, action: str) -> tuple[str, str] | None:
         """(rule, reason) if ``game`` refuses the notation ``action`` now, else None (a

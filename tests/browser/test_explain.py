@@ -41,6 +41,11 @@ CELLS = [
     "sh = bg.Spacehole.scenario(structures=['Mine', 'Mine', 'Solar Array'], hand=['Mine'],\n"
     "                           phase='build', seed=3).widget()\n"
     "sh",
+    "sb = bg.SpaceBase.scenario(sites={(0, 0): ('Outpost', 0), (9, 9): ('Outpost', 1),\n"
+    "                                  (1, 0): ('Metal', 0)},\n"
+    "                           hands=[['Extractor', 'Transfer'], []], phase='build',\n"
+    "                           seed=4).widget(player=0)\n"
+    "sb",
 ]
 
 STATE = (
@@ -197,3 +202,16 @@ def test_since_your_last_move_lists_what_the_computer_did(nb: Notebook) -> None:
     since = json.loads(nb.python("import json; print(json.dumps(board2.since))").strip())
     assert since and any("fight" in line.lower() or "wins" in line for line in since), since
     expect(panel.locator(".bg-since-lines li")).to_have_text(since)
+
+
+def test_space_base_explains_its_codes_and_cards(nb: Notebook) -> None:
+    content = nb.cells().nth(4).locator('.bg-board[data-game="spacebase"] > .bg-content')
+    expect(content.locator(".sb-legend")).to_contain_text(
+        "M = Metals, R = Radioactives, I = Ice + Organics")
+    card = content.locator('.sb-card[data-card="Extractor"]')
+    assert "requirements: Power, Resource sites" in card.get_attribute("title")
+    described = card.get_attribute("aria-describedby")
+    text = content.evaluate("(c, id) => document.getElementById(id)?.textContent", described)
+    assert text.startswith("Extractor: Installation, income 1 credit")
+    site = content.locator('.sb-cell[data-cell="1,0"]')
+    assert site.get_attribute("aria-describedby")

@@ -70,3 +70,13 @@ def test_a_spectators_account_hides_what_the_spectator_may_not_see() -> None:
     shown = " ".join(s.since)
     assert "drew a card into hand" in shown
     assert not any(x in shown for x in drawn if x.split(": ", 1)[1] != "drew a card into hand")
+
+
+def test_a_computer_move_that_logged_nothing_is_said_in_words() -> None:
+    """'played done' (issue 17) is now a sentence; a move that logged is told by its log."""
+    b = bg.Blast(seed=1).widget(player=0)
+    assert b._account("The Empire", "done", []) == "The Empire: is done with this step"
+    assert b._account("The Empire", "pass", []) == "The Empire: passes"
+    assert b._account("The Empire", "fight 5", []) == "The Empire: chose fight 5"
+    assert b._account("The Empire", "done", ["Empire ends the move"]) == \
+        "The Empire: Empire ends the move"
