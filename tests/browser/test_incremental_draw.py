@@ -78,6 +78,10 @@ FEED = """async (state) => {
     }
     for (const e of c.querySelectorAll('*')) {  // attributes in one order
       e.removeAttribute('data-ig-board');  // each view's own id
+      for (const k of ['id', 'aria-describedby']) {  // the glossary's ids: each board's own
+        const v = e.getAttribute(k);
+        if (v && /^bg\\d+-g\\d+$/.test(v)) e.setAttribute(k, v.replace(/^bg\\d+-/, 'bg-'));
+      }
       const attrs = [...e.attributes].map((a) => [a.name, a.value]).sort();
       for (const [k] of attrs) e.removeAttribute(k);
       for (const [k, v] of attrs) e.setAttribute(k, v);
