@@ -51,9 +51,10 @@ from playwright.sync_api import Browser, expect
 
 NOTEBOOK = "_layout.ipynb"
 GAMES = ("spacehole", "blast", "spacebase", "intergalactic")
-# the boards of the notebook, one a cell: a board of each game, and a Space Base position
-# with damaged sites
-BOARD_NAMES = (*GAMES, "spacebase-damage")
+# the boards of the notebook, one a cell: a board of each game, a Space Base position with
+# damaged sites, a Blast fight on a planet (both sides' stacks in one sector) and an
+# Intergalactic battle (the Conflict panel)
+BOARD_NAMES = (*GAMES, "spacebase-damage", "blast-fight", "intergalactic-battle")
 WIDTHS = (1024, 1600)
 THEMES = ("JupyterLab Light", "JupyterLab Dark")
 HEIGHT = 2000  # a whole board in view: its screenshot shows the board, not the page around it
@@ -94,6 +95,24 @@ BOARDS = {
         "    (9, 9): ('Outpost', 1), (8, 9): ('Space Port', 1)},\n"
         "    damage={(1, 0): 3, (0, 1): 2, (1, 1): 1}, hands=[['Refineries', 'Factory'], []],\n"
         "    phase='build', seed=1).widget(player=0)"),
+    "blast-fight": (
+        "g = bg.Blast.scenario(phase='fight', to_move='empire', seed=5, units={\n"
+        "    8: {'terran': [3, 1], 'empire': [4, 2, 2]}, 22: {'terran': [2], 'empire': [1]},\n"
+        "    1: {'terran': [5]}, 15: {'empire': [5]}},\n"
+        "    hands={'terran': ['Ambush'], 'empire': ['Nova Bomb']})\n"
+        "g.apply('fight 8')\n"
+        "g.widget(player=1)"),
+    "intergalactic-battle": (
+        "g = bg.Intergalactic.scenario(players=[\n"
+        "    {'race': 'Karnor', 'homeworld': 'Red World',\n"
+        "     'entries': ['Core Fleet', 'Nova Bombs'], 'tokens': 10},\n"
+        "    {'race': 'Moungwoawn', 'homeworld': 'Black World',\n"
+        "     'entries': ['Heavy Fleet', 'Core Fleet'], 'tokens': 4}],\n"
+        "    stage='conflict', auto_roll=False, seed=2)\n"
+        "for step in (2, 'attack 1', 61, 'keep', 30, 'keep'):\n"
+        "    if step != 'keep' or g.phase == 'spend':\n"
+        "        g.apply(f\"keep {g.state.cur['total']}\" if step == 'keep' else step)\n"
+        "g.widget(player=0)"),
 }
 
 # Problems of one board's layout (a list of short texts), measured in the page.
@@ -201,6 +220,15 @@ LAYOUT_JS = """(board) => {
       if (overlap(r, m.getBoundingClientRect())) out.push(`${name(l)} overlaps ${name(m)}`);
     }
   });
+  // a chip's count badge over another chip (the chips are turned upright: the badge too)
+  for (const c of board.querySelectorAll('.bl-count')) {
+    const r = c.getBoundingClientRect();
+    for (const u of units) {
+      if (!u.contains(c) && overlap(r, u.getBoundingClientRect())) {
+        out.push(`the count ${name(c)} covers ${name(u)}`);
+      }
+    }
+  }
   units.forEach((u, i) => {
     const r = u.getBoundingClientRect();
     for (const l of labels) {
