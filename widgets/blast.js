@@ -186,7 +186,7 @@ function chip(ctx, plan, st, side, sector, force, count) {
   else attrs["data-select"] = "unit";  // a click selects it (onSelect)
   return h("button", attrs, h("span", { class: "bl-force" }, force),
     count > 1 ? h("span", { class: "bl-count" }, count) : null,
-    jammed ? h("span", { class: "bl-pin", "aria-hidden": "true" }, "\u26d4") : null);
+    jammed ? h("span", { class: "bl-pin", "aria-hidden": "true" }) : null);  // drawn in CSS
 }
 
 function sectorBox(ctx, plan, st, sec) {

@@ -31,6 +31,7 @@ Screenshots of every board at each width and theme go to test-artifacts/
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -40,6 +41,7 @@ import pytest
 from browser.labtools import (
     EXEC_CELL,
     KERNEL_IDLE,
+    ROOT,
     STATE_MARK,
     TIMEOUT,
     Lab,
@@ -360,6 +362,40 @@ def test_every_glyph_of_the_controls_renders(nb: Page) -> None:
     assert board.locator('[data-control="agents"]').count() == 1  # the computer's button
     missing = {name: _board(nb, name).evaluate(MISSING_GLYPHS_JS) for name in BOARD_NAMES}
     assert not any(missing.values()), missing
+
+
+def _glyphs_in_widgets() -> list[str]:
+    """Every character past U+2000 that the boards' modules can draw (written as such or
+    as a \\u escape), but spacing and dashes."""
+    chars: set[str] = set()
+    for path in sorted((ROOT / "widgets").glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        chars |= {chr(int(a or b, 16)) for a, b in
+                  re.findall(r"\\u([0-9a-fA-F]{4})|\\u\{([0-9a-fA-F]+)\}", text)}
+        chars |= {c for c in text if ord(c) > 0x2000}
+    return sorted(c for c in chars if ord(c) > 0x2000 and c not in "\u200b\u2013\u2014\u2019\u2026")
+
+
+def test_every_glyph_the_boards_use_is_in_a_font(nb: Page) -> None:
+    """Every symbol any board module can show, drawn in a board's own font on a canvas,
+    is not the empty box a missing glyph draws (U+23F8 and U+26D4 were)."""
+    chars = _glyphs_in_widgets()
+    assert "\u2192" in chars and len(chars) > 8, chars
+    missing = _board(nb, "spacehole").evaluate("""(b, chars) => {
+      const st = getComputedStyle(b);
+      const canvas = document.createElement('canvas');
+      canvas.width = 40; canvas.height = 40;
+      const cx = canvas.getContext('2d', {willReadFrequently: true});
+      const draw = (ch) => {
+        cx.clearRect(0, 0, 40, 40); cx.font = `${st.fontSize} ${st.fontFamily}`;
+        cx.fillText(ch, 4, 28);
+        return cx.getImageData(0, 0, 40, 40).data.join(',');
+      };
+      const tofu = draw('\\u{10FFFD}');
+      return chars.filter((ch) => draw(ch) === tofu)
+        .map((ch) => `${ch} U+${ch.codePointAt(0).toString(16)}`);
+    }""", chars)
+    assert not missing, missing
 
 
 def test_the_checks_find_what_they_look_for(nb: Page) -> None:
