@@ -335,7 +335,8 @@ def _measure(nb: Page, width: int, theme: str) -> dict[str, list[str]]:
         board = _board(nb, name)
         board.scroll_into_view_if_needed()
         found[name] = board.evaluate(LAYOUT_JS)
-        board.screenshot(path=str(artifact_path(f"layout-{width}-{tag}-{name}.png")))
+        if name in GAMES:  # the four boards' pictures (the other positions: measured only)
+            board.screenshot(path=str(artifact_path(f"layout-{width}-{tag}-{name}.png")))
     return found
 
 
