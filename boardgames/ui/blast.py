@@ -202,7 +202,7 @@ class BlastBoard(Board):
     def _turn_label(self, game: Game) -> str:
         """Blast counts the turns of both sides: turn 11 is the Empire's or the Terrans'."""
         if game.turn < 1:
-            return "set-up"
+            return f"turn {game.turn}: set-up (dealing the hands)"
         return f"turn {game.turn} of the game: the {SIDE_TITLE[game.state.player]}'s"
 
     def _spied(self, game: Game) -> dict[str, Any] | None:

@@ -171,7 +171,8 @@ class IntergalacticBoard(Board):
         turns in each of the first four stages)."""
         s = game.state
         if s.stage in ("setup", "over"):
-            return {"setup": "set-up", "over": "game over"}[s.stage]
+            what = {"setup": "set-up (races, homeworlds, turn order)", "over": "game over"}
+            return f"player-turn {s.turn}: {what[s.stage]}"
         if s.stage == "conflict":
             return f"Conflict stage: player-turn {s.turn} (no fixed end)"
         total = game.rules.turns_per_stage * game.players

@@ -144,7 +144,7 @@ class SpaceBaseBoard(Board):
         """Space Base counts every player's turn; a round is one turn of each."""
         s = game.state
         if s.turn < 1:
-            return "set-up"
+            return f"turn {s.turn}: set-up (placing the Outposts)"
         rnd = (s.turn - 1) // game.players + 1
         return f"turn {s.turn}: player {s.player}'s (round {rnd})"
 

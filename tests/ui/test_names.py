@@ -26,7 +26,8 @@ def test_intergalactic_names_a_player_by_race_once_chosen() -> None:
     g = bg.Intergalactic(players=2, seed=11)
     first = g.current_player
     b = g.widget(player=first)
-    assert b.names == {"0": "P0", "1": "P1"} and b.turn_label == "set-up"
+    assert b.names == {"0": "P0", "1": "P1"}
+    assert b.turn_label == "player-turn 0: set-up (races, homeworlds, turn order)"
     send(b, {"type": "intent", "action": "race Karnor", "version": b.version})
     assert b.error == "" and b.names[str(first)] == f"Karnor (P{first})"
 
@@ -58,3 +59,25 @@ def test_names_are_not_resent_with_every_move() -> None:
     b = g.widget(player=1)
     send(b, {"type": "intent", "action": "move 15:5 by 4", "version": b.version})
     assert b.error == "" and "names" not in b.timings[-1]["keys"]
+
+
+def test_every_turn_label_carries_the_games_turn_number() -> None:
+    """The counter keeps the number ('turn 0: set-up ...'): a reader, or a test reading
+    the header, finds the game's turn in it at every stage."""
+    import re
+
+    from boardgames.agents import RandomAgent
+
+    for game in (bg.Blast(seed=2), bg.SpaceBase(players=2, seed=2),
+                 bg.Intergalactic(players=2, seed=2), bg.Spacehole(seed=2)):
+        b = game.widget(player=0)
+        agent = RandomAgent(seed=1)
+        for _ in range(120):
+            m = re.search(r"turn (\d+)", b.turn_label)
+            assert m and int(m[1]) == game.turn, (game.name, b.turn_label, game.turn)
+            if game.is_over:
+                break
+            if game.current_player == -1:
+                game.roll()
+            else:
+                game.apply(agent.choose(game))
