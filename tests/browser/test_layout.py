@@ -54,7 +54,8 @@ from playwright.sync_api import Browser, expect
 NOTEBOOK = "_layout.ipynb"
 GAMES = ("spacehole", "blast", "spacebase", "intergalactic")
 # the boards of the notebook, one a cell: a board of each game, a Space Base position with
-# damaged sites, a Blast fight on a planet (both sides' stacks in one sector) and an
+# damaged sites, a Blast fight on a planet (both sides' tallest stacks in one sector: five
+# forces each) and an
 # Intergalactic battle (the Conflict panel)
 BOARD_NAMES = (*GAMES, "spacebase-damage", "blast-fight", "intergalactic-battle")
 WIDTHS = (1024, 1600)
@@ -99,8 +100,8 @@ BOARDS = {
         "    phase='build', seed=1).widget(player=0)"),
     "blast-fight": (
         "g = bg.Blast.scenario(phase='fight', to_move='empire', seed=5, units={\n"
-        "    8: {'terran': [3, 1], 'empire': [4, 2, 2]}, 22: {'terran': [2], 'empire': [1]},\n"
-        "    1: {'terran': [5]}, 15: {'empire': [5]}},\n"
+        "    8: {'terran': [5, 4, 3, 2, 1], 'empire': [5, 4, 3, 2, 1, 1]},\n"
+        "    22: {'terran': [2], 'empire': [1]}, 1: {'terran': [4]}, 15: {'empire': [4]}},\n"
         "    hands={'terran': ['Ambush'], 'empire': ['Nova Bomb']})\n"
         "g.apply('fight 8')\n"
         "g.widget(player=1)"),
