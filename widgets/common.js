@@ -423,8 +423,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
 
   // A computer's action held before the battle it resolves: the odds, then Continue.
   function heldPanel(held) {
+    const own = held.player === model.get("player");
     return h("div", { class: "bg-notice bg-held", role: "status", "data-held": held.action },
-      h("strong", null, `${held.who} is about to play ${held.action}: `), held.title,
+      h("strong", null, own ? "Paused before the battle: " : `${held.who} is about to play ${held.action}: `), held.title,
       h("div", { class: "bg-chance-list", role: "list", "aria-label": "exact odds of the battle" },
         (held.odds || []).map((r) => h("div", { class: "bg-outcome", role: "listitem" },
           h("span", null, `${r.outcome} `), h("span", { class: "bg-prob" }, probText(r))))),

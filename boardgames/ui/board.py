@@ -756,10 +756,40 @@ class Board(anywidget.AnyWidget):
                                            f"player {self.player}")
         t0 = _clock()
         mark = len(g.log)
-        g.apply(action)
+        if self.pause_battles and g.auto_roll and to_move != CHANCE:
+            self._apply_until_battle(action)
+        else:
+            g.apply(action)
         self._phase["apply_ms"] = (_clock() - t0) * 1e3
         self._since_mark = mark  # what this action did is the start of the next account
         self._done()
+
+    def _apply_until_battle(self, action: str) -> None:
+        """The person's own action with 'pause before battles': its chance steps are
+        rolled one by one (the game's seeded roll: the same outcomes as auto roll) up to
+        a battle's first roll, where the board holds (``held``, the battle's odds) with
+        auto roll off until Continue; without a battle, as ``apply``."""
+        g = self._game
+        with g.batch():
+            g.auto_roll = False
+            g.apply(action)
+            ahead = None
+            while g.current_player == CHANCE:
+                ahead = self._battle_starts(g)
+                if ahead is not None:
+                    break
+                g.roll()
+            if ahead is None:
+                g.auto_roll = True
+                return
+        self._held = (g.state, None)
+        who = self.seat_names.get(str(self.player)) or "you"
+        self.held = {"player": self.player, "who": who, "action": str(action), **ahead}
+
+    def _battle_starts(self, game: Game) -> dict[str, Any] | None:
+        """At a chance node: the battle whose first roll it is, ``{"title", "odds"}``
+        (as ``_battle_ahead``), or None. Games with invasions override it."""
+        return None
 
     def _do_why(self, msg: Message) -> None:
         """A click on something that cannot be played now: say why (the engine's reason
@@ -1102,11 +1132,18 @@ class Board(anywidget.AnyWidget):
         self._check_can_change(msg)
         self._drop_stale_hold()
         if not self.held or self._held is None:
-            raise MessageError(msg.raw, "no computer action is waiting")
+            raise MessageError(msg.raw, "nothing is held: no computer action is waiting and "
+                                        "no battle is paused")
         who, action = self.held["who"], self._held[1]
         self.held, self._held = {}, None
         g = self._game
         mark = len(g.log)
+        if action is None:  # the person's own move, held at a battle: roll it out
+            g.auto_roll = True
+            self.error = ""
+            self.notice = self._account("The battle", "", g.log[mark:][-2:])
+            self.refresh()
+            return
         g.apply(action)
         self.error = ""
         self.notice = self._account(who, action, g.log[mark:])

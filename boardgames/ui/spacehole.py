@@ -180,6 +180,17 @@ class SpaceholeBoard(Board):
         chance = self.game.state_before(index).chance
         return f"drew {text}" if chance is not None and chance[0] == "draw" else text
 
+    def _battle_starts(self, game: Game) -> dict[str, Any] | None:
+        """The invasion's first roll is next: its exact odds before any die."""
+        s = game.state
+        # last_round: (round, invader dice, its hits, defender dice, their hits)
+        if s.chance is None or s.chance[0] not in _BATTLE_DICE or s.battle_round != 1 \
+                or s.last_round[2] is not None or s.last_round[4] is not None:
+            return None
+        name = s.current or "the invader"
+        return {"title": f"{name} attacks the {game.base_name}: the battle is rolled next",
+                "odds": dist_rows(game.battle_odds())}
+
     def _summary(self, game: Game) -> dict[str, Any]:
         """``game_summary``, made once per finished position."""
         kept = self.__dict__.get("_summary_of")
