@@ -535,7 +535,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
         ? [h("span", { class: "bg-icon bg-icon-pause", "aria-hidden": "true" }), "Pause computer"]
         : [h("span", { class: "bg-icon bg-icon-play", "aria-hidden": "true" }), "Run computer"]) : null,
       hasAgents && !spectator ? pacePicker() : null,
-      hasAgents && !spectator ? h("label", { class: "bg-auto", title: "before a computer player's action resolves a battle, show its exact odds and wait for Continue" },
+      model.get("has_battles") && !spectator ? h("label", { class: "bg-auto", title: "before a battle is rolled, show its exact odds and wait for Continue" },
         h("input", { type: "checkbox", "data-control": "pause-battles", checked: model.get("pause_battles") ? true : null }),
         " pause before battles") : null,
       spectator ? null : opponentPicker());

@@ -127,6 +127,7 @@ class BlastBoard(Board):
     """The board of a Blast game, seen by one side (or a spectator)."""
 
     asset_name = "blast"
+    battles = True
     extra_static = ("reach",)  # changes only when a unit moves
 
     def _seat_label(self, player: int) -> str:

@@ -152,7 +152,7 @@ _JSON_TRAITS = frozenset({
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
     "covered", "cover_for", "seat_names", "why", "pause_battles", "held", "glossary",
-    "rules_url", "names", "turn_label", "since", "since_omitted"})
+    "rules_url", "names", "turn_label", "since", "since_omitted", "has_battles"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -172,6 +172,8 @@ class Board(anywidget.AnyWidget):
     """
 
     asset_name: ClassVar[str] = "generic"
+    battles: ClassVar[bool] = False
+    """The game has battles: the board offers 'pause before battles'."""
     extra_static: ClassVar[tuple[str, ...]] = ()
     """Keys of ``extra`` that change seldom (a list read, a map's explanations): synced
     in their own trait ``extra_fixed``, so an update carries them only when they change
@@ -219,6 +221,8 @@ class Board(anywidget.AnyWidget):
     """A hot-seat board between two seats' decisions: "pass to" ``cover_for``."""
     cover_for = t.Int(None, allow_none=True).tag(sync=True)
     seat_names = t.Dict().tag(sync=True)
+    has_battles = t.Bool(False).tag(sync=True)
+    """Whether the game has battles the board can pause before (``battles``)."""
     pause_battles = t.Bool(False).tag(sync=True)
     """Hold a computer player's action that would resolve a battle, showing its exact odds
     first, until the person clicks Continue (the message ``resume``)."""
@@ -293,7 +297,8 @@ class Board(anywidget.AnyWidget):
         self._glossary_shown: dict[str, str] | None = None
         self._since_mark = len(game.log)  # the log's length after this player last acted
         super().__init__(game_name=game.name, player=player, seats=list(self._seats),
-                         seat_names=label, covered=bool(self._seats))
+                         seat_names=label, covered=bool(self._seats),
+                         has_battles=cls.battles)
         with self._lock:
             _LIVE.add(self)
             self._take_seats()  # before the opponents: a computer may play this seat

@@ -156,6 +156,7 @@ class IntergalacticBoard(Board):
     """The board of an Intergalactic game (2-6 players)."""
 
     asset_name = "intergalactic"
+    battles = True
     extra_static = ("list", "notes")  # the list changes with its name or its subject's holdings
 
     def _glossary(self, game: Game) -> dict[str, str]:

@@ -159,6 +159,7 @@ class SpaceholeBoard(Board):
     """The board of a Spacehole game (classic or Babylon 5)."""
 
     asset_name = "spacehole"
+    battles = True
 
     def _public_log_line(self, line: str) -> str:
         if self.player is not None:

@@ -46,6 +46,13 @@ CELLS = [
     "                           hands=[['Extractor', 'Transfer'], []], phase='build',\n"
     "                           seed=4).widget(player=0)\n"
     "sb",
+    "g5 = bg.Spacehole.scenario(structures=['Solar Array', 'Laser Turret'],\n"
+    "                           defenders=['Space Navy'], hand=['Mine'], phase='build', seed=4)\n"
+    "g5.apply('pass')\n"
+    "while 'end turn' not in [str(a) for a in g5.legal_actions()]:\n"
+    "    g5.apply(g5.legal_actions()[0])\n"
+    "inv = g5.widget()  # its 'end turn' draws an invader\n"
+    "inv",
 ]
 
 STATE = (
@@ -215,3 +222,19 @@ def test_space_base_explains_its_codes_and_cards(nb: Notebook) -> None:
     assert text.startswith("Extractor: Installation, income 1 credit")
     site = content.locator('.sb-cell[data-cell="1,0"]')
     assert site.get_attribute("aria-describedby")
+
+
+def test_spacehole_pauses_before_the_invasion_with_its_odds(nb: Notebook) -> None:
+    content = spacehole(nb, 5)
+    content.locator('[data-control="pause-battles"]').check()
+    nb.page.wait_for_timeout(300)
+    assert nb.python("print(inv.pause_battles)").strip() == "True"
+    content.locator('[data-action="end turn"]').click()
+    held = content.locator(".bg-held")
+    expect(held).to_contain_text("Paused before the battle")
+    expect(held).to_contain_text("attacks the Base")
+    assert nb.python("print(g5.current_player, g5.state.battle_round)").strip() == "-1 1"
+    content.locator('[data-control="resume"]').click()
+    expect(content.locator(".bg-held")).to_have_count(0)
+    assert nb.python("print(g5.auto_roll, g5.current_player)").strip() in ("True 0",
+                                                                          "True None")
