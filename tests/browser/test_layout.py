@@ -55,8 +55,8 @@ NOTEBOOK = "_layout.ipynb"
 GAMES = ("spacehole", "blast", "spacebase", "intergalactic")
 # the boards of the notebook, one a cell: a board of each game, a Space Base position with
 # damaged sites, a Blast fight on a planet (both sides' tallest stacks in one sector: five
-# forces each) and an
-# Intergalactic battle (the Conflict panel)
+# forces each; Earth, a homeworld, contested too) and an Intergalactic battle (the
+# Conflict panel)
 BOARD_NAMES = (*GAMES, "spacebase-damage", "blast-fight", "intergalactic-battle")
 WIDTHS = (1024, 1600)
 THEMES = ("JupyterLab Light", "JupyterLab Dark")
@@ -101,7 +101,8 @@ BOARDS = {
     "blast-fight": (
         "g = bg.Blast.scenario(phase='fight', to_move='empire', seed=5, units={\n"
         "    8: {'terran': [5, 4, 3, 2, 1], 'empire': [5, 4, 3, 2, 1, 1]},\n"
-        "    22: {'terran': [2], 'empire': [1]}, 1: {'terran': [4]}, 15: {'empire': [4]}},\n"
+        "    22: {'terran': [2], 'empire': [1]}, 1: {'terran': [4, 3], 'empire': [3, 2]},\n"
+        "    15: {'empire': [4]}},\n"
         "    hands={'terran': ['Ambush'], 'empire': ['Nova Bomb']})\n"
         "g.apply('fight 8')\n"
         "g.widget(player=1)"),
