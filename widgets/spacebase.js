@@ -61,6 +61,17 @@ function agentsOf(ctx) {
 }
 
 /** The action a map cell performs, if any (the first legal one, in this order). */
+/** A cell that cannot take the placement being chosen: the notation a click on it asks
+ *  Python about ("why"), e.g. "place (3,4)" while a card waits for its cell. */
+function cellWhy(ctx, x, y, site) {
+  const v = ctx.view;
+  if (!ctx.live || !ctx.legal.length || site) return null;
+  const c = cellText(x, y);
+  if (ctx.legal.some((a) => a.startsWith("outpost "))) return `outpost ${c}`;
+  if (v.pending && v.pending.kind === "build") return `place ${c}`;
+  return null;
+}
+
 function cellAction(ctx, x, y, site) {
   const c = cellText(x, y);
   const names = [`outpost ${c}`, `place ${c}`, `move to ${c}`, `swap with ${c}`, `transfer ${c}`,
@@ -136,8 +147,9 @@ function siteCell(ctx, x, y, site, extra, state, fresh) {
     return h("button", { ...attrs, type: "button", "data-action": action, tabindex: "-1" }, body,
       h("span", { class: "sb-verb" }, VERB_LABEL[verb] || verb));
   }
+  const why = cellWhy(ctx, x, y, site);
   return h("div", { ...attrs, tabindex: "-1", role: site ? "img" : null,
-    "aria-label": site ? title : null }, body);
+    "aria-label": site ? title : null, "data-why": why, style: why ? { ...attrs.style, cursor: "help" } : attrs.style }, body);
 }
 
 function hubLinks(view) {

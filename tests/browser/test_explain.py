@@ -238,3 +238,20 @@ def test_spacehole_pauses_before_the_invasion_with_its_odds(nb: Notebook) -> Non
     expect(content.locator(".bg-held")).to_have_count(0)
     assert nb.python("print(g5.auto_roll, g5.current_player)").strip() in ("True 0",
                                                                           "True None")
+
+
+def test_space_base_a_cell_that_cannot_take_the_card_says_why(nb: Notebook) -> None:
+    content = nb.cells().nth(4).locator('.bg-board[data-game="spacebase"] > .bg-content')
+    board = nb.cells().nth(4).locator('.bg-board[data-game="spacebase"]')
+    old = int(board.get_attribute("data-version"))
+    content.locator('[data-action="build Extractor"]').click()
+    nb.page.wait_for_function(
+        "([b, v]) => Number(document.querySelectorAll('.jp-Notebook .jp-Cell')[4]"
+        ".querySelector(b).dataset.version) !== v", arg=['.bg-board[data-game="spacebase"]', old])
+    cell = content.locator('.sb-cell[data-cell="5,5"]')
+    expect(cell).to_have_attribute("data-why", "place (5,5)")
+    steps = nb.python("print(len(sb.game.history))").strip()
+    cell.click()
+    answer = content.locator('.bg-why[data-why-answer="place (5,5)"]')
+    expect(answer).to_contain_text("not orthogonally adjacent to a site Player 0 controls")
+    assert nb.python("print(len(sb.game.history))").strip() == steps
