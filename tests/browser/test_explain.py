@@ -53,6 +53,19 @@ CELLS = [
     "    g5.apply(g5.legal_actions()[0])\n"
     "inv = g5.widget()  # its 'end turn' draws an invader\n"
     "inv",
+    "g6 = bg.Intergalactic.scenario(players=[\n"
+    "    {'race': 'Karnor', 'homeworld': 'Red World', 'entries': ['Core Fleet', 'Nova Bombs'],\n"
+    "     'tokens': 10},\n"
+    "    {'race': 'Moungwoawn', 'homeworld': 'Black World', 'entries': ['Heavy Fleet'],\n"
+    "     'tokens': 4}], stage='conflict', auto_roll=False, seed=2)\n"
+    "for step in (2, 'attack 1', 61, 'keep', 30, 'keep', 'add 2', 'add 0', 58, 40):\n"
+    "    if step == 'keep':\n"
+    "        if g6.phase == 'spend':\n"
+    "            g6.apply(f\"keep {g6.state.cur['total']}\")\n"
+    "    else:\n"
+    "        g6.apply(step)\n"
+    "ig = g6.widget(player=0)  # the battle fought: 58 + 27 against 40 + 10\n"
+    "ig",
 ]
 
 STATE = (
@@ -255,3 +268,14 @@ def test_space_base_a_cell_that_cannot_take_the_card_says_why(nb: Notebook) -> N
     answer = content.locator('.bg-why[data-why-answer="place (5,5)"]')
     expect(answer).to_contain_text("not orthogonally adjacent to a site Player 0 controls")
     assert nb.python("print(len(sb.game.history))").strip() == steps
+
+
+def test_intergalactic_the_battle_result_stays_after_the_battle(nb: Notebook) -> None:
+    content = nb.cells().nth(6).locator('.bg-board[data-game="intergalactic"] > .bg-content')
+    panel = content.locator(".ig-last-battle")
+    expect(panel).to_be_visible()
+    assert nb.python("print(g6.state.battle, ig.extra['last_battle']['winner'])").strip() \
+        == "None 0"
+    expect(panel).to_contain_text("rolled 58 + BAT 27 = 85")
+    expect(panel).to_contain_text("rolled 40 + BAT 10 = 50")
+    expect(panel.locator(".ig-result")).to_have_text("Karnor (P0) (you) won, 85 against 50")
