@@ -174,6 +174,9 @@ class Board(anywidget.AnyWidget):
     asset_name: ClassVar[str] = "generic"
     battles: ClassVar[bool] = False
     """The game has battles: the board offers 'pause before battles'."""
+    own_battles: ClassVar[bool] = False
+    """The person's own move can start a battle that chance resolves (Spacehole's
+    invasion): with the pause, it stops at the battle's first roll (``_battle_starts``)."""
     extra_static: ClassVar[tuple[str, ...]] = ()
     """Keys of ``extra`` that change seldom (a list read, a map's explanations): synced
     in their own trait ``extra_fixed``, so an update carries them only when they change
@@ -761,7 +764,7 @@ class Board(anywidget.AnyWidget):
                                            f"player {self.player}")
         t0 = _clock()
         mark = len(g.log)
-        if self.pause_battles and g.auto_roll and to_move != CHANCE:
+        if self.pause_battles and g.auto_roll and to_move != CHANCE and self.own_battles:
             self._apply_until_battle(action)
         else:
             g.apply(action)
@@ -777,7 +780,11 @@ class Board(anywidget.AnyWidget):
         g = self._game
         with g.batch():
             g.auto_roll = False
-            g.apply(action)
+            try:
+                g.apply(action)
+            except GameError:  # refused: the game as it was, auto roll on again
+                g.auto_roll = True
+                raise
             ahead = None
             while g.current_player == CHANCE:
                 ahead = self._battle_starts(g)

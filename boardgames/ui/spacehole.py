@@ -160,6 +160,7 @@ class SpaceholeBoard(Board):
 
     asset_name = "spacehole"
     battles = True
+    own_battles = True
 
     def _public_log_line(self, line: str) -> str:
         if self.player is not None:

@@ -54,3 +54,13 @@ def test_without_a_battle_the_move_is_played_at_once() -> None:
     b.pause_battles = True
     send(b, {"type": "intent", "action": "build Mine", "version": b.version})
     assert b.error == "" and b.held == {} and g.auto_roll
+
+
+def test_a_refused_move_with_the_pause_on_leaves_auto_roll_on() -> None:
+    g = before_an_invasion()
+    b = g.widget()
+    b.pause_battles = True
+    before = g.to_json()
+    send(b, {"type": "intent", "action": "build Stargate", "version": b.version})
+    assert "illegal action" in b.error and b.held == {}
+    assert g.auto_roll and g.to_json() == before
