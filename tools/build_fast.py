@@ -15,10 +15,12 @@ Use it by putting ``build/fast`` first on the path::
 ``make test`` builds it and runs the engines' conformance and same-games tests against
 it (``tests/fast``), and the benchmarks report both figures, interpreted and compiled.
 
-Not compiled: the ``game.py`` of each package (the ``Game`` class keeps Python's
-dynamic features: ``fork`` copies an instance's ``__dict__``, observers are held weakly,
-interpreted subclasses override hooks), ``core/dist.py``, the boards (``ui/``), the
-agents and odds packages shared by all games, ``simulation.py``.
+The ``Game`` classes are compiled too, as native classes that interpreted classes may
+still derive from (``allow_interpreted_subclasses``: a subclass overriding a hook, in a
+test or a notebook); their copies go through ``__getstate__``/``__setstate__``
+(``core.compiled.attributes``: a native class has no ``__dict__``). Not compiled:
+``core/errors.py`` and ``core/dist.py``, the boards (``ui/``), the agents and odds
+packages shared by all games, ``simulation.py``.
 """
 
 from __future__ import annotations
@@ -34,21 +36,20 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "fast"
 STAMP = OUT / ".built"
 
-# The packages whose modules are compiled (every module but __init__.py and game.py).
+# The packages whose modules are compiled (every module but those of NOT_COMPILED).
 PACKAGES = ("core", "spacehole", "spacebase", "blast", "intergalactic")
-NOT_COMPILED = ("__init__.py", "game.py", "rules.py", "actions.py", "data.py",
-                "core/action.py", "core/errors.py", "core/dist.py")
-"""Module file names (or paths under boardgames/) left interpreted: the Game classes
-(see above); the frozen dataclasses of the games' ``Rules``, actions and card data
-(compiled, they cannot be unpickled: their fields refuse the assignment), with the
-``Action`` base they derive from, and the errors (exceptions cross process boundaries
-too); and ``Dist``, a ``Mapping`` whose
-trusted constructor skips ``__init__`` (mypyc 2.4 crashes on ``cls.__new__(cls)``
-there). None of them is on a playout's path."""
+NOT_COMPILED = ("__init__.py", "render.py", "core/errors.py", "core/dist.py")
+"""Module file names (or paths under boardgames/) left interpreted: the drawings
+(``render.py``: text and SVG made once per display, a twelfth of the build's time); the
+errors (exceptions cross process boundaries); and ``Dist``, a ``Mapping`` whose trusted
+constructor skips ``__init__`` (mypyc 2.4 crashes on ``cls.__new__(cls)`` there). Neither
+is on a playout's path. The frozen dataclasses of rules, actions and card data are
+compiled: they pickle by their constructor (``core.compiled.by_constructor``), since a
+compiled frozen field refuses pickle's assignment."""
 
 # mypyc reads mypy's settings from the directory it runs in: the project's own
 # (pyproject.toml's [tool.mypy]) plus ``follow_imports = silent`` so that the modules
-# that are not compiled (game.py, networkx ...) are read for their types only.
+# that are not compiled (errors.py, networkx ...) are read for their types only.
 MYPY_INI = """\
 [mypy]
 python_version = 3.11

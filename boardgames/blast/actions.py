@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.action import Action
+from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
 from .data import BY_NAME, SECTORS
 
@@ -168,6 +170,9 @@ class Order(Action):
                     int(g.get("d") or 0))
         _check_ranges(text, order)
         return order
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
 def _parse_play(text: str, t: str) -> Order:

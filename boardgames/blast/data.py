@@ -18,6 +18,9 @@ opponent's draw phase), ``jam`` (the opponent's move phase), ``turn`` (end of ow
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from ..core.compiled import by_constructor
 
 __all__ = [
     "ARMIES",
@@ -69,6 +72,9 @@ class Unit:
     name: str
     note: str
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too
+
 
 ARMIES: dict[str, tuple[Unit, ...]] = {
     "terran": (
@@ -119,6 +125,9 @@ class Card:
     kind: str
     value: int = 0  # dice: +N to one die; attack/defence: +N Force (0 for the 1D6 cards)
     d6: bool = False  # Surprise Attack / Ambush: +1D6 Force, rolled when played
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
 CARDS: tuple[Card, ...] = (

@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..core.compiled import mypyc_attr
 from ..core.deck import redeal
 from ..core.game import CHANCE, Game
 from . import board, setup
@@ -39,6 +40,7 @@ from .view import view
 __all__ = ["PHASES", "Blast", "BlastState"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tools/build_fast.py)
 class Blast(Game):
     """Blast, circular backgammon with cards, for two players.
 
@@ -52,7 +54,6 @@ class Blast(Game):
     Action = Order
     Rules = BlastRules
     SIDES = SIDES
-    rules: BlastRules
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from operator import is_ as _is
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .action import Action as BaseAction
+from .compiled import attributes, mypyc_attr
 from .dist import Dist
 from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
 from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
@@ -141,8 +142,14 @@ def _thaw_lists(value: Any) -> Any:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
-    """Base class of every game. See ``DESIGN.md`` for the protocol."""
+    """Base class of every game. See ``DESIGN.md`` for the protocol.
+
+    Compiled by mypyc (``tools/build_fast.py``) it is a native class that interpreted
+    classes may still derive from (a game's own subclass overriding a hook, in a test or
+    a notebook): its attributes are then fixed, so copies go through ``__getstate__``.
+    """
 
     name: ClassVar[str] = ""
     version: ClassVar[int] = 1
@@ -547,9 +554,7 @@ class Game:
         real game's) and ``auto_roll`` off. It is for search and what-ifs; it cannot be
         saved (``to_json`` refuses it)."""
         rng = random.Random(fresh_seed() if seed is None else seed)
-        g = object.__new__(type(self))
-        g.__dict__.update(self.__dict__)
-        _drop_observers(g)
+        g = self._twin()
         g._s = self._determinize(self._s, player, rng)
         g.seed = rng.getrandbits(63)
         g._auto = False
@@ -643,13 +648,18 @@ class Game:
     # ---------------------------------------------------------------- copies
     def fork(self) -> Self:
         """An independent copy (a what-if branch), with its own undo/redo stacks."""
-        g = object.__new__(type(self))
-        g.__dict__.update(self.__dict__)
-        _drop_observers(g)
+        g = self._twin()
         g._undo = self._undo.copy()
         g._hist = self._hist.copy()
         g._redo = self._redo.copy()
         g._log = self._log.copy()
+        return g
+
+    def _twin(self) -> Self:
+        """A new game object with this one's attributes (the same objects: the caller
+        copies what it changes), without observers or ``history``'s cache."""
+        g = type(self).__new__(type(self))
+        g.__setstate__(self.__getstate__())
         return g
 
     def __copy__(self) -> Self:
@@ -667,7 +677,8 @@ class Game:
             and self._log == other._log
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # a game changes: like a list, it is not hashable
+        raise TypeError(f"unhashable type: {type(self).__name__!r}")
 
     # ---------------------------------------------------------------- records
     @property
@@ -693,12 +704,16 @@ class Game:
         return steps
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without ``history``'s cache (it is rebuilt on demand) and without its
-        observers (a copy has none)."""
-        d = self.__dict__.copy()
+        """The game's attributes by name, for pickle and copies: without ``history``'s
+        cache (it is rebuilt on demand) and without its observers (a copy has none)."""
+        d = attributes(self)
         for name in ("_hsteps", "_hvalid", "_observers", "_quiet"):
             d.pop(name, None)
         return d
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     @property
     def log(self) -> tuple[str, ...]:
@@ -834,12 +849,6 @@ class Game:
             f"<{type(self).__name__} seed={self.seed} turn={self.turn} phase={self.phase!r} "
             f"step={len(self._hist)}>"
         )
-
-
-def _drop_observers(g: Game) -> None:
-    """A copy of a game starts with no observers (and not inside a change)."""
-    g.__dict__.pop("_observers", None)
-    g.__dict__.pop("_quiet", None)
 
 
 def _jsonable(value: Any) -> Any:

@@ -40,8 +40,9 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-SHORT = 8
-"""Weights lists up to this long are scanned; longer ones are bisected."""
+SHORT = 32
+"""Weights lists up to this long (dice, a deck's cards) are scanned; longer ones (a
+meteor's 100 cells, a percentile roll) are bisected in their running sums."""
 
 
 def draw_index(seed: int, counter: int, weights: Sequence[int]) -> int:

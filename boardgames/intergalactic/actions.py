@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.action import Action
+from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
 
 __all__ = ["VERBS", "Move"]
@@ -134,3 +136,6 @@ class Move(Action):
         if verb == "attack" and arg != "again" and not arg.isdigit():
             raise InvalidActionError(text, "expected 'attack <player number>' or 'attack again'")
         return _CACHE.get((verb, arg)) or cls(verb, arg)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
+
+from ..core.compiled import by_constructor
 
 __all__ = [
     "ATTRIBUTES",
@@ -111,6 +114,9 @@ class Entry:
             return 0
         counts = self.list != "buildup" or self.fleet > 0
         return (1 if counts else 0) + self.vp
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
 RESEARCH: tuple[Entry, ...] = (

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.compiled import mypyc_attr
 from ..core.errors import InvalidActionError
 from ..core.game import CHANCE, Game
 from . import chance, records, setup
@@ -36,6 +37,7 @@ from .turn import rolls_for_twice
 __all__ = ["Intergalactic", "IntergalacticState"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tools/build_fast.py)
 class Intergalactic(Game):
     """Intergalactic, the five-stage list-and-dice empire game for 2-6 players.
 
@@ -46,7 +48,6 @@ class Intergalactic(Game):
     version = 2
     Action = Move
     Rules = Options
-    rules: Options
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,9 @@ this project made where the text is open (see docs/rules/intergalactic.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..core.compiled import by_constructor
 from ..core.options import check_options
 
 __all__ = ["Rules"]
@@ -41,3 +43,6 @@ class Rules:
 
     def __post_init__(self) -> None:
         check_options(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too

@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.action import Action
+from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
 from . import data
 from .cells import SIZE, Cell, cell_text
@@ -148,3 +150,6 @@ class Move(Action):
                 "control look p, steal <card>, discard <card>, build <card>, place (x,y), done")
         raise InvalidActionError(text, f"malformed {first!r} action (see the notation table "
                                        "in boardgames.spacebase.actions)")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 from ..core.action import Action as BaseAction
+from ..core.compiled import mypyc_attr
 from ..core.deck import redeal
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE, Game
@@ -39,6 +40,7 @@ from .turn import HAND_LIMIT, advance
 __all__ = ["CORNERS", "HAND_LIMIT", "PHASES", "START_CREDITS", "SpaceBase", "SpaceBaseState"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tools/build_fast.py)
 class SpaceBase(Game):
     """Space Base, for 2 to 4 players.
 
@@ -51,7 +53,10 @@ class SpaceBase(Game):
     version = 1
     Action = Move
     Rules = Options
-    rules: Options
+    _bv: tuple[Board, dict[str, Any]] | None = None
+    """The last board's view (``_board_view``)."""
+    _checked: dict[str, Any] | None = None
+    """What ``invariants`` found sound already (``checks.invariants``)."""
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -160,7 +165,9 @@ class SpaceBase(Game):
     def invariants(self) -> list[str]:
         from .checks import invariants
 
-        return invariants(self)
+        if self._checked is None:
+            self._checked = {}
+        return invariants(self, self._checked)
 
     def cards_total(self) -> Counter[str]:
         """Every card of this game (deck, hands, discard pile, map, Outposts in the box)
@@ -233,7 +240,7 @@ class SpaceBase(Game):
         changes; copied out, as views are the caller's to change)."""
         from .view import board_view, copy_board_view
 
-        kept = self.__dict__.get("_bv")
+        kept = self._bv
         if kept is None or kept[0] is not board:
             kept = self._bv = (board, board_view(board))
         return copy_board_view(kept[1])

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.action import Action
+from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
 
 __all__ = ["VERBS", "Move", "label", "parse_label"]
@@ -124,3 +126,6 @@ class Move(Action):
             return cls(verb, arg)
         parse_label(arg)
         return cls(verb, arg)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too

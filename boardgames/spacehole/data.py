@@ -22,6 +22,9 @@ import functools
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from ..core.compiled import by_constructor
 
 __all__ = [
     "B5_REFINERY",
@@ -60,6 +63,9 @@ class Card:
     one_hit: bool = False  # destroyed by its first hit
     needs_lab: bool = False  # play and use only with a Research Lab in play
     note: str = ""  # the Notes column as printed, "" if none
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
 KINDS: tuple[str, ...] = ("base", "structure", "defender", "invader", "event")

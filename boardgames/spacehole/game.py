@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..core.compiled import mypyc_attr
 from ..core.dist import Dist
 from ..core.errors import InvalidActionError
 from ..core.game import CHANCE, Game
@@ -47,6 +48,7 @@ from .view import view
 __all__ = ["PHASES", "Spacehole", "SpaceholeState"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tools/build_fast.py)
 class Spacehole(Game):
     """Spacehole, the solo colony-defence game, or its Babylon 5 re-theme.
 
@@ -58,7 +60,6 @@ class Spacehole(Game):
     version = 1
     Action = Move
     Rules = Options
-    rules: Options
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -4,8 +4,9 @@ this project made where the text is open (see docs/rules/spacehole.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
+from ..core.compiled import by_constructor
 from ..core.options import check_options
 
 __all__ = ["Rules"]
@@ -54,3 +55,6 @@ class Rules:
 
     def __post_init__(self) -> None:
         check_options(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too
