@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .core.game import CHANCE, Game
-from .simulation import compare
+from .simulation import Comparison, compare
 
 __all__ = ["Candidate", "Decision", "Hint", "Review", "hint", "review"]
 
@@ -59,9 +59,14 @@ class Hint:
     measure: str  # "win probability" or "expected score"
     candidates: list[Candidate]
     seconds: float = 0.0
+    stopped: bool = False
+    """The time budget or ``stop`` cut the search short (the values rest on the games
+    finished by then; no candidate at all if it was stopped before the first one)."""
 
     @property
     def best(self) -> str:
+        if not self.candidates:
+            raise ValueError("the hint was stopped before any playout finished")
         return self.candidates[0].action
 
     def value_of(self, action: str) -> Candidate:
@@ -71,8 +76,11 @@ class Hint:
         raise KeyError(f"{action!r} is not one of the hinted actions")
 
     def __str__(self) -> str:
+        if not self.candidates:
+            return f"player {self.player}: stopped before any playout finished"
         w = max(len(c.action) for c in self.candidates)
-        lines = [f"player {self.player}, {self.measure} (95% interval, playouts):"]
+        cut = ", stopped early" if self.stopped else ""
+        lines = [f"player {self.player}, {self.measure} (95% interval, playouts{cut}):"]
         for i, c in enumerate(self.candidates, 1):
             lines.append(f"{i:2d}. {c.action:<{w}}  {_fmt(c.value, self.measure)} "
                          f"[{_fmt(c.low, self.measure)}, {_fmt(c.high, self.measure)}]"
@@ -85,12 +93,22 @@ def _fmt(x: float, measure: str) -> str:
 
 
 def hint(game: Game, policy: Any = None, *, playouts: int = 64, first: int = 8,
-         seed: int = 0, executor: Any = "serial", workers: int | None = None) -> Hint:
+         seed: int = 0, executor: Any = "serial", workers: int | None = None,
+         seconds: float | None = None, progress: Callable[[int, int], Any] | None = None,
+         stop: Callable[[], bool] | None = None) -> Hint:
     """Every legal action of the player to move, ranked by rollouts (see the module's
     text). ``policy``: the agent that plays every seat in the rollouts (default: the
     game's ``GreedyAgent``); ``first``: the games of the first round; ``playouts``: at
     most this many games for the leading alternatives; ``executor`` / ``workers`` as in
-    :func:`boardgames.simulate`. The game is not changed."""
+    :func:`boardgames.simulate`. The game is not changed.
+
+    For an interactive caller (a board): ``seconds``, a time budget (the search stops at
+    the first game index after it, having finished at least one); ``progress(done,
+    total)``, called after each game index with the rollouts played and the most the
+    search plans; ``stop()``, asked before each game index: True stops the search. A
+    search cut short returns what the games finished by then say (``Hint.stopped``);
+    every alternative rests on the same games (common random numbers are kept). These
+    three need ``executor`` to be ``"serial"`` or an executor object."""
     player = game.current_player
     if player is None or player == CHANCE:
         raise ValueError("hint needs a position where a player is to move "
@@ -98,6 +116,7 @@ def hint(game: Game, policy: Any = None, *, playouts: int = 64, first: int = 8,
     if not 1 <= first <= playouts:
         raise ValueError(f"need 1 <= first <= playouts, not first={first}, "
                          f"playouts={playouts}")
+    watch = _watch(seconds, progress, stop, executor)
     if policy is None:
         from .agents import GreedyAgent
 
@@ -105,19 +124,127 @@ def hint(game: Game, policy: Any = None, *, playouts: int = 64, first: int = 8,
     measure = "expected score" if game.players == 1 else "win probability"
     t0 = time.perf_counter()
     alive = [str(a) for a in game.legal_actions()]
+    if watch is not None:
+        watch.total = _planned(len(alive), first, playouts)
     found: dict[str, Candidate] = {}
     n = first
     while True:
-        rows = compare(game, alive, policy, games=n, seed=seed, executor=executor,
-                       workers=workers).table()
+        if watch is None:
+            rows = compare(game, alive, policy, games=n, seed=seed, executor=executor,
+                           workers=workers).table()
+        else:
+            rows = watch.round(game, alive, policy, n, seed, executor, workers)
         for r in rows:
-            found[r["action"]] = _candidate(r, measure)
-        if len(alive) == 1 or n >= playouts:
+            if r["action"] not in found or r["games"] > found[r["action"]].playouts:
+                found[r["action"]] = _candidate(r, measure)
+        if len(alive) == 1 or n >= playouts or (watch is not None and watch.cut):
             break
         alive = _better_half(alive, found)
         n = min(playouts, 2 * n)
     ranked = sorted(found.values(), key=lambda c: (-c.playouts, -c.value))
-    return Hint(player, measure, ranked, time.perf_counter() - t0)
+    return Hint(player, measure, ranked, time.perf_counter() - t0,
+                stopped=watch is not None and watch.cut)
+
+
+def _planned(actions: int, first: int, playouts: int) -> int:
+    """The rollouts sequential halving plays at most (each round replays its games)."""
+    total, alive, n = 0, actions, first
+    while True:
+        total += alive * n
+        if alive == 1 or n >= playouts:
+            return total
+        alive = max(2, math.ceil(alive / 2))
+        n = min(playouts, 2 * n)
+
+
+class _Stopped(Exception):
+    """Raised inside ``compare`` (by a watched result) to cut a round short."""
+
+
+def _watch(seconds: float | None, progress: Callable[[int, int], Any] | None,
+           stop: Callable[[], bool] | None, executor: Any) -> _Watch | None:
+    """The budget / progress / stop of a hint, checked; None if none is given."""
+    if seconds is None and progress is None and stop is None:
+        return None
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(
+            seconds, (int, float)) or not 0 < seconds < math.inf):
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    for name, fn in (("progress", progress), ("stop", stop)):
+        if fn is not None and not callable(fn):
+            raise TypeError(f"{name} must be callable, not {fn!r}")
+    if executor != "serial" and not callable(getattr(executor, "submit", None)):
+        raise ValueError("seconds, progress and stop need executor='serial' or an "
+                         f"executor object, not {executor!r}")
+    return _Watch(seconds, progress, stop)
+
+
+class _Watch:
+    """Runs a hint's rounds one game index at a time: reports progress, stops when told
+    or when the time is up, and keeps the games finished so far."""
+
+    def __init__(self, seconds: float | None, progress: Callable[[int, int], Any] | None,
+                 stop: Callable[[], bool] | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.progress = progress
+        self.stop = stop
+        self.total = 0
+        self.done = 0  # rollouts played
+        self.cut = False
+        self.results: list[tuple[int, int, float, bool, float]] = []
+
+    def should_halt(self) -> bool:
+        if self.stop is not None and self.stop():
+            return True
+        out_of_time = self.deadline is not None and time.perf_counter() >= self.deadline
+        return out_of_time and self.done > 0
+
+    def record(self, out: list[tuple[int, int, float, bool, float]]) -> None:
+        self.results.extend(out)
+        self.done += len(out)
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+    def submit(self, fn: Callable[[bytes], list], blob: bytes) -> _Lazy:
+        inner = self.inner
+        if inner == "serial":
+            return _Lazy(self, lambda: fn(blob))
+        return _Lazy(self, inner.submit(fn, blob).result)
+
+    def round(self, game: Game, alive: list[str], policy: Any, n: int, seed: int,
+              executor: Any, workers: int | None) -> list[dict[str, Any]]:
+        """``compare``'s table for ``alive`` over ``n`` games, or, cut short, over the
+        game indices finished (the same first games for every alternative)."""
+        self.inner, self.results = executor, []
+        try:
+            return compare(game, alive, policy, games=n, seed=seed, executor=self,
+                           workers=workers, chunk_size=1).table()
+        except _Stopped:
+            self.cut = True
+        done = len({index for _, index, *_ in self.results})
+        if done == 0:
+            return []
+        scores = [[0.0] * done for _ in alive]
+        wins = [[False] * done for _ in alive]
+        for k, index, score, won, _steps in self.results:
+            if index < done:
+                scores[k][index], wins[k][index] = score, won
+        return Comparison(alive, game.current_player or 0, scores, wins).table()
+
+
+class _Lazy:
+    """A future whose result is computed (or waited for) when asked, unless the watch
+    says stop."""
+
+    def __init__(self, watch: _Watch, run: Callable[[], list]) -> None:
+        self.watch = watch
+        self.run = run
+
+    def result(self) -> list:
+        if self.watch.should_halt():
+            raise _Stopped
+        out = self.run()
+        self.watch.record(out)
+        return out
 
 
 def _candidate(row: dict[str, Any], measure: str) -> Candidate:
@@ -155,6 +282,9 @@ class Review:
     measure: str
     decisions: list[Decision] = field(default_factory=list)
     thresholds: tuple[float, float, float] = WIN_THRESHOLDS
+    stopped: bool = False
+    """``stop`` cut the review short: only the decisions after that point (it walks
+    the game from its end) are in ``decisions``."""
 
     def values(self) -> list[tuple[int, float]]:
         """The value over time: (history step, value of what was played)."""
@@ -192,18 +322,25 @@ class Review:
 def review(game: Game, player: int | None = None, policy: Any = None, *,
            playouts: int = 32, first: int = 8, seed: int = 0,
            thresholds: Sequence[float] | None = None, executor: Any = "serial",
-           workers: int | None = None) -> Review:
+           workers: int | None = None, seconds: float | None = None,
+           progress: Callable[[int, int], Any] | None = None,
+           stop: Callable[[], bool] | None = None) -> Review:
     """Each decision of ``player`` (default: 0) in ``game``'s history, hinted at its
     position (``hint`` with the same arguments) and labelled by its loss against the
     best alternative: ``thresholds`` (three increasing losses) default to
     ``WIN_THRESHOLDS`` or ``SCORE_THRESHOLDS``. Works on a saved game
-    (``bg.from_json``); the game is not changed."""
+    (``bg.from_json``); the game is not changed.
+
+    ``seconds``: the time budget of each decision's hint; ``progress(done, total)``:
+    called after each step of the history walked (``total`` = its length); ``stop()``:
+    True stops the review, which keeps the decisions reviewed so far (``stopped``)."""
     player = 0 if player is None else player
     measure = "expected score" if game.players == 1 else "win probability"
     limits = tuple(thresholds) if thresholds is not None else (
         SCORE_THRESHOLDS if measure == "expected score" else WIN_THRESHOLDS)
     if len(limits) != 3 or not limits[0] <= limits[1] <= limits[2]:
         raise ValueError(f"thresholds must be three increasing losses, not {limits!r}")
+    _watch(seconds, progress, stop, executor)  # (checks them)
     out = Review(player, measure, thresholds=limits)
     # One copy of the game, taken back a step at a time from the end: at each step of
     # ``player`` it stands just before that decision (hint does not change it).
@@ -211,19 +348,30 @@ def review(game: Game, player: int | None = None, policy: Any = None, *,
     position = game.fork()
     position.auto_roll = False
     for index in range(len(history) - 1, -1, -1):
+        if stop is not None and stop():
+            out.stopped = True
+            break
         position.undo()
         step = history[index]
-        if step.player != player or len(position.legal_actions()) < 2:
-            continue
-        h = hint(position, policy, playouts=playouts, first=first, seed=seed,
-                 executor=executor, workers=workers)
-        played = h.value_of(str(step.value))
-        top = h.candidates[0]
-        loss = max(0.0, top.value - played.value)
-        out.decisions.append(Decision(index, played.action, played.value, top.action,
-                                      top.value, loss, _label(loss, limits)))
+        if step.player == player and len(position.legal_actions()) >= 2:
+            h = hint(position, policy, playouts=playouts, first=first, seed=seed,
+                     executor=executor, workers=workers, seconds=seconds, stop=stop)
+            if not h.candidates:  # stopped before its first game
+                out.stopped = True
+                break
+            out.decisions.append(_decision(index, str(step.value), h, limits))
+        if progress is not None:
+            progress(len(history) - index, len(history))
     out.decisions.reverse()
     return out
+
+
+def _decision(index: int, played_action: str, h: Hint, limits: Sequence[float]) -> Decision:
+    played = h.value_of(played_action)
+    top = h.candidates[0]
+    loss = max(0.0, top.value - played.value)
+    return Decision(index, played.action, played.value, top.action, top.value, loss,
+                    _label(loss, limits))
 
 
 def _label(loss: float, limits: Sequence[float]) -> str:

@@ -134,3 +134,75 @@ def test_the_review_chart_draws_the_value_over_time() -> None:
     ax = review(g, 0, RandomAgent(seed=0), playouts=16, first=8).plot()
     (line,) = ax.get_lines()
     assert list(line.get_xdata()) == [0] and ax.texts[0].get_text() == "blunder"
+
+
+# ---------------------------------------------------------------- budget, progress, stop
+# (the boards' Hint button: a time budget, a progress bar and a Stop button)
+def test_hint_reports_progress_after_each_game_index() -> None:
+    g = _spacehole_choice(3)
+    n = len(g.legal_actions())
+    calls: list[tuple[int, int]] = []
+    h = hint(g, RandomAgent(seed=2), playouts=8, first=4, seed=5,
+             progress=lambda done, total: calls.append((done, total)))
+    plain = hint(g, RandomAgent(seed=2), playouts=8, first=4, seed=5)
+    assert h.candidates == plain.candidates and not h.stopped
+    dones = [d for d, _ in calls]
+    assert dones == sorted(dones) and dones[0] == n  # one game index: every alternative
+    total = calls[0][1]
+    assert all(t == total for _, t in calls) and dones[-1] <= total
+    assert total == 4 * n + 8 * max(2, -(-n // 2))  # the two rounds of halving
+
+
+def test_a_stopped_hint_keeps_the_games_finished_on_common_seeds() -> None:
+    g = _spacehole_choice(3)
+    played: list[int] = []
+    h = hint(g, RandomAgent(seed=2), playouts=16, first=8, seed=5,
+             progress=lambda done, total: played.append(done), stop=lambda: len(played) >= 3)
+    assert h.stopped and {c.playouts for c in h.candidates} == {3}
+    rows = bg.compare(g, [str(a) for a in g.legal_actions()], RandomAgent(seed=2),
+                      games=3, seed=5).table()
+    assert {c.action: (c.value, c.low, c.high) for c in h.candidates} == {
+        r["action"]: (r["mean_score"], *r["score_ci"]) for r in rows}
+    assert "stopped early" in str(h)
+
+
+def test_a_hint_stopped_before_any_game_has_no_candidate() -> None:
+    g = _nim(5)
+    h = hint(g, RandomAgent(seed=0), playouts=8, first=4, stop=lambda: True)
+    assert h.stopped and h.candidates == [] and "stopped before" in str(h)
+    with pytest.raises(ValueError, match="stopped before any playout"):
+        _ = h.best
+    assert g.step_count == 0
+
+
+def test_the_time_budget_cuts_the_search_after_at_least_one_game() -> None:
+    g = _spacehole_choice(3)
+    h = hint(g, RandomAgent(seed=2), playouts=4096, first=64, seed=1, seconds=1e-9)
+    assert h.stopped and {c.playouts for c in h.candidates} == {1}
+    assert len(h.candidates) == len(g.legal_actions())
+
+
+def test_budget_progress_and_stop_are_checked() -> None:
+    g = _nim(5)
+    before = g.to_json()
+    with pytest.raises(ValueError, match="seconds must be a positive number"):
+        hint(g, RandomAgent(seed=0), seconds=0)
+    with pytest.raises(TypeError, match="progress must be callable"):
+        hint(g, RandomAgent(seed=0), progress=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="executor='serial'"):
+        hint(g, RandomAgent(seed=0), seconds=1.0, executor=None)
+    with pytest.raises(TypeError, match="stop must be callable"):
+        review(g, 0, RandomAgent(seed=0), stop="yes")  # type: ignore[arg-type]
+    assert g.to_json() == before
+
+
+def test_a_stopped_review_keeps_the_decisions_reviewed() -> None:
+    g = _played_by_the_hint(9)
+    full = review(g, 0, RandomAgent(seed=0), playouts=8, first=8)
+    walked: list[int] = []
+    part = review(g, 0, RandomAgent(seed=0), playouts=8, first=8,
+                  progress=lambda done, total: walked.append(done),
+                  stop=lambda: bool(walked) and walked[-1] >= 3)
+    assert part.stopped and not full.stopped and walked[:3] == [1, 2, 3]
+    assert part.decisions == [d for d in full.decisions if d.step >= len(g.history) - 3]
+    assert len(full.decisions) > len(part.decisions)
