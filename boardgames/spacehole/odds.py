@@ -473,6 +473,8 @@ def battle_odds_of_game(game: Spacehole) -> Dist:
     ctx = (rules.battle_order, turrets, base_left)
     h = domes + turrets + base_left
     stage = s.stage
+    if stage in ("karma_limit", "event") and rules.spares_invader(s.turn):
+        return Dist.constant(WIN)  # house rule grace_turns: it passes without a battle
     if stage in ("karma_limit", "event"):
         return _odds(ctx, (cards[cur].force, defs, h))
     f = cards[cur].force - s.inv_damage

@@ -43,6 +43,12 @@ class Rules:
         (after the draw, where the text states it) or ``"always"`` (also at once when an
         event leaves the hand over its limit: Reinforcements or Repairs into a full hand,
         a Command Center lost).
+    grace_turns
+        HOUSE RULE, not in the rule text (off by default: ``0``): an Invader drawn in one
+        of the first ``grace_turns`` turns passes without a battle -- it is discarded in
+        the Event phase, like an event resolved. It lets a player avoid a game lost
+        before any decision (an Invader drawn in turn 1 against the bare Base). The deck,
+        the draws and every other card are unchanged.
     """
 
     base_hits: int = field(default=10, metadata={"min": 1, "max": 1000})
@@ -52,9 +58,15 @@ class Rules:
     power_choice: Literal["auto", "manual"] = "auto"
     defender_overflow: Literal["discard", "forbid"] = "discard"
     hand_limit_check: Literal["karma", "always"] = "karma"
+    grace_turns: int = field(default=0, metadata={"min": 0, "max": 1000})
 
     def __post_init__(self) -> None:
         check_options(self)
+
+    def spares_invader(self, turn: int) -> bool:
+        """Whether an Invader drawn in ``turn`` passes unfought (house rule
+        ``grace_turns``: the first ``grace_turns`` turns; never when it is 0)."""
+        return turn <= self.grace_turns
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_constructor(self)  # compiled by mypyc, it pickles this way too

@@ -92,10 +92,20 @@ def event_phase(t: Table, s: SpaceholeState, log: list[str]) -> None:
     s.phase = "event"
     if s.current is None:
         s.stage = "build"
+    elif is_invader(t, s.current) and t.rules.spares_invader(s.turn):
+        invader_passes(t, s, log)
     elif is_invader(t, s.current):
         begin_invasion(t, s, log)
     else:
         resolve_event(t, s, log)
+
+
+def invader_passes(t: Table, s: SpaceholeState, log: list[str]) -> None:
+    """House rule ``grace_turns`` (off by default): an Invader drawn in one of the first
+    ``grace_turns`` turns passes without a battle; it is discarded like a resolved card."""
+    log.append(f"Turn {s.turn}: {s.current} passes without a battle "
+               f"(house rule: no invasion before turn {t.rules.grace_turns + 1})")
+    s.stage = "event_done"
 
 
 def event_done(t: Table, s: SpaceholeState, log: list[str]) -> None:

@@ -588,3 +588,50 @@ def test_game_state_json_round_trip_of_a_scenario() -> None:
     assert h.log == g.log and h.state == g.state
     assert h.current_player == g.current_player == 0
     assert CHANCE == -1
+
+
+# ------------------------------------------------------------------ house rule grace_turns
+def test_house_rule_option_grace_turns_spares_the_turn_1_invader_of_seed_3() -> None:
+    """House rule ``grace_turns`` (not in the rule text, off by default): an Invader drawn
+    in one of the first ``grace_turns`` turns passes without a battle and is discarded.
+    Seed 3 draws Alien Predators in turn 1 and is lost before any decision by default;
+    with ``grace_turns=1`` the same card is drawn, passes, and the player builds."""
+    lost = Spacehole(seed=3)
+    assert lost.is_over and lost.state.lost and lost.state.turn == 1
+    g = Spacehole(seed=3, rules=Rules(grace_turns=1))
+    assert g.log[0] == lost.log[0] == "Turn 1: drew invader Alien Predators"
+    assert g.log[1] == ("Turn 1: Alien Predators passes without a battle "
+                        "(house rule: no invasion before turn 2)")
+    assert not g.is_over and g.phase == "build" and g.state.base_damage == 0
+    assert view(g)["discard"] == {"Alien Predators": 1}
+    assert not any("Invasion" in line for line in g.log)
+
+
+def test_house_rule_option_grace_turns_ends_after_its_turns() -> None:
+    """House rule ``grace_turns``: the Invader passes in turns 1..``grace_turns`` only;
+    from the next turn on it is fought as "Invasion cards are resolved through Battle
+    Rounds" says. Its exact odds say it cannot destroy the Base while it passes."""
+    rules = Rules(grace_turns=2)
+    six = ["Mine", "Mine", "Colony", "Agrodome", "Solar Array", "Mine"]
+    g = scenario(hand=six, phase="karma", deck=["Alien Predators", "Mine"], turn=2,
+                 rules=rules)
+    assert g.state.current == "Alien Predators" and g.battle_odds() == {"win": 1}
+    play(g, "discard Mine")
+    assert g.phase == "build" and "Alien Predators passes without a battle" in g.log[-1]
+    g = scenario(hand=six, phase="karma", deck=["Alien Predators", "Mine"], turn=3,
+                 rules=rules)
+    assert g.battle_odds()["loss"] > 0
+    play(g, "discard Mine")
+    assert g.chance_outcomes() and "Invasion: Alien Predators (Force 3) attacks" in g.log
+
+
+def test_house_rule_option_grace_turns_is_off_by_default_and_checked() -> None:
+    """House rule ``grace_turns``: 0 by default (every Invader is fought from turn 1, the
+    same seeds give the same games); a negative or non-integer value is refused with a
+    ValueError naming the field."""
+    assert Rules().grace_turns == 0 and not Rules().spares_invader(1)
+    g = scenario(phase="event", event="Alien Predators", turn=1, deck=["Mine"])
+    assert g.chance_outcomes() and "Invasion: Alien Predators (Force 3) attacks" in g.log
+    for bad in (-1, True, 1.5, "3"):
+        with pytest.raises(ValueError, match="grace_turns"):
+            Rules(grace_turns=bad)  # type: ignore[arg-type]
