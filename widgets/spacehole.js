@@ -77,6 +77,7 @@ function statusBar(ctx, v) {
     v.terraform ? chip("Terraform", `\u00d7${v.terraform}`) : null,
     v.seismic ? chip("Seismic", "no income", "sh-warn") : null,
     v.last_income !== null && v.last_income !== undefined ? chip("Last income", v.last_income) : null,
+    ((ctx.extra && ctx.extra.house_rules) || []).map((text) => chip("House rule", text, "sh-house")),
     track);
 }
 
@@ -91,7 +92,8 @@ function prompt(ctx, v) {
         h("strong", null, sum.lost ? "Game lost. " : "Game over. "),
         `Turns survived: ${sum.turns_survived}. Score: ${sum.score}. Ended because ${sum.ended}.`,
         sum.loss_odds ? h("span", null, " As that battle began, the Base's exact chance of losing it was ",
-          probText(sum.loss_odds), ".") : null));
+          probText(sum.loss_odds), ".") : null,
+        sum.house_rule ? h("div", { class: "sh-house" }, sum.house_rule) : null));
     }
   } else if (v.current_player === -1) {
     const choosable = ctx.live && (ctx.model.get("chance") || []).length > 0 && ctx.player !== null;

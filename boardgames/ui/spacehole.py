@@ -25,7 +25,7 @@ from ..spacehole.data import Card
 from .board import Board, _frac, dist_rows
 
 __all__ = ["BOARD", "SpaceholeBoard", "battle_rounds", "card_effect", "game_summary",
-           "glossary"]
+           "glossary", "house_rules", "lost_before_any_decision"]
 
 _DREW_HAND = re.compile(r"^(Turn \d+: drew) .+ (into hand)$")
 _SEEN = re.compile(r"^Seen in the deck: .+ (\(position \d+\))$")
@@ -125,7 +125,26 @@ def game_summary(game: Game) -> dict[str, Any]:
         out["loss_odds"] = _last_battle_odds(game)
     else:
         out["ended"] = "the last card of the deck was drawn"
+    if lost and lost_before_any_decision(game) and game.rules.grace_turns == 0:
+        out["house_rule"] = ("Lost before any decision. The house rule grace_turns (off by "
+                             "default) lets an Invader drawn in the first turns pass without "
+                             "a battle: bg.Spacehole(rules=Rules(grace_turns=3)), "
+                             "from boardgames.spacehole import Rules.")
     return out
+
+
+def lost_before_any_decision(game: Game) -> bool:
+    """Whether every step of the game was chance: the player never chose anything."""
+    return all(step.player == CHANCE for step in game.history)
+
+
+def house_rules(game: Game) -> list[str]:
+    """The house rules in force, in words (none by default)."""
+    n = game.rules.grace_turns
+    if n == 0:
+        return []
+    return [f"no invasion before turn {n + 1}: an Invader drawn earlier passes without "
+            f"a battle (grace_turns={n})"]
 
 
 _BATTLE_DICE = ("inv_dice", "def_dice")
@@ -239,6 +258,7 @@ class SpaceholeBoard(Board):
             "theme": "babylon5" if game.variant == "babylon5" else "classic",
             "power_choice": game.rules.power_choice,
             "base_hits": game.rules.base_hits,
+            "house_rules": house_rules(game),
             "odds": None,
             "odds_error": "",
             "battle": battle_rounds(game.log, invader),

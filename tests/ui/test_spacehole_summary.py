@@ -6,6 +6,7 @@ from __future__ import annotations
 import boardgames as bg
 from boardgames.agents import GreedyAgent
 from boardgames.core.game import CHANCE
+from boardgames.spacehole import Rules
 from boardgames.ui.spacehole import game_summary
 
 
@@ -75,3 +76,23 @@ def test_a_finished_game_says_its_score_and_that_the_deck_ran_out() -> None:
 def test_no_summary_while_the_game_goes_on() -> None:
     g = bg.Spacehole.scenario(hand=["Mine"], phase="build", seed=3)
     assert not g.is_over and "summary" not in g.widget().extra
+
+
+def test_a_game_lost_before_any_decision_names_the_house_rule_grace_turns() -> None:
+    """Seed 3 is lost in turn 1 before the player chose anything: the summary says so and
+    names the house rule (off by default) that avoids it; with the rule on, the board
+    says it is in force, and New game keeps it."""
+    lost = bg.Spacehole(seed=3)
+    summary = lost.widget().extra["summary"]
+    assert summary["lost"] and "grace_turns" in summary["house_rule"]
+    assert lost.widget().extra["house_rules"] == []
+    played_game = played(11)  # lost in turn 7, after decisions: no house-rule advice
+    assert played_game.state.lost and "house_rule" not in game_summary(played_game)
+    spared = bg.Spacehole(seed=3, rules=Rules(grace_turns=3))
+    board = spared.widget()
+    assert not spared.is_over
+    assert board.extra["house_rules"] == [
+        "no invasion before turn 4: an Invader drawn earlier passes without a battle "
+        "(grace_turns=3)"]
+    board._on_msg(board, {"type": "new", "seed": 3}, [])  # what the browser sends
+    assert board.game.rules.grace_turns == 3 and not board.game.is_over
