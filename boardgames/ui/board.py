@@ -65,6 +65,7 @@ from ..core.rng import fresh_seed
 from . import assets
 from .agents import check_agent
 from .explain import illegal_reason, rule_link
+from .hints import AnalysisJob, hint_rows, review_rows
 from .protocol import MESSAGE_KEYS, Message, MessageError, parse_message, quote
 
 __all__ = ["HISTORY_TAIL", "LOG_TAIL", "PACES", "TIMINGS_KEPT", "Board", "live_boards"]
@@ -104,6 +105,23 @@ actions (``configure(pace=...)`` takes any number of seconds up to ``MAX_PACE``)
 
 _SAID = {"done": "is done with this step", "pass": "passes", "end turn": "ends the turn"}
 """What a computer's move that logged nothing did, in words (else 'chose <notation>')."""
+
+HINT_SECONDS = 4.0
+"""The board's Hint: its default time budget (seconds; ``configure(hint_seconds=...)``)."""
+REVIEW_SECONDS = 0.5
+"""The board's Review: the default budget of each decision's hint (seconds)."""
+HINT_PLAYOUTS = 64
+HINT_FIRST = 4
+
+
+def _default_hint_policy() -> Any:
+    """The board's rollout policy: the random player. A greedy rollout of a whole game
+    costs 0.5-3 s of CPU (Blast: 17 s for one game of each of 7 actions), a random one
+    0.01-0.1 s, so a few seconds give every action some dozen games."""
+    from ..agents import RandomAgent
+
+    return RandomAgent(seed=0)
+
 
 OPPONENT_KINDS = ("human", "random", "greedy", "easy", "medium", "hard")
 """What the opponent picker offers: a person, or a computer player (MCTS difficulties
@@ -152,7 +170,8 @@ _JSON_TRAITS = frozenset({
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
     "covered", "cover_for", "seat_names", "why", "pause_battles", "held", "glossary",
-    "rules_url", "names", "turn_label", "since", "since_omitted", "has_battles"})
+    "rules_url", "names", "turn_label", "since", "since_omitted", "has_battles", "hint",
+    "review"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -233,6 +252,15 @@ class Board(anywidget.AnyWidget):
     """The computer's action held by ``pause_battles``: ``{"player", "who", "action",
     "title", "odds"}`` (empty: none)."""
     why = t.Dict().tag(sync=True)
+    hint = t.Dict().tag(sync=True)
+    """The Hint panel: ``{"status": "running" | "done" | "stopped" | "failed",
+    "progress" (0-1), "version" (of the position hinted), "measure", "candidates"
+    (``[{"action", "value", "low", "high", "playouts"}]``, best first), "seconds",
+    "message"}`` (empty: none). Dropped when the game moves on."""
+    review = t.Dict().tag(sync=True)
+    """The Review panel: ``{"status", "progress", "player", "measure", "thresholds",
+    "decisions" ([{"step", "played", "value", "best", "best_value", "loss",
+    "label"}]), "steps" (the history's length reviewed), "message"}``."""
     glossary = t.Dict().tag(sync=True)
     """What each card, unit or entry of the game does, ``{name: text}``, from the game's
     own data (the board's ``_glossary``): the browser's tooltips and aria-describedby.
@@ -297,6 +325,16 @@ class Board(anywidget.AnyWidget):
         self._phase: dict[str, float] = {}
         self._sent_bytes = 0
         self._held: tuple[Any, Any] | None = None  # (the state, the action) of held
+        self._hint_job: AnalysisJob | None = None
+        self._hint_state: Any = None  # the game's state the hint is for
+        self._review_job: AnalysisJob | None = None
+        self._review_mark: tuple[int, Step | None] | None = None  # the history reviewed
+        self.hint_settings: dict[str, Any] = {
+            "policy": _default_hint_policy(), "seconds": HINT_SECONDS,
+            "review_seconds": REVIEW_SECONDS, "playouts": HINT_PLAYOUTS,
+            "first": HINT_FIRST}
+        """What the Hint and Review buttons run (``configure(hint_seconds=...,
+        hint_policy=..., review_seconds=...)``)."""
         self._glossary_shown: dict[str, str] | None = None
         self._since_mark = len(game.log)  # the log's length after this player last acted
         super().__init__(game_name=game.name, player=player, seats=list(self._seats),
@@ -329,10 +367,16 @@ class Board(anywidget.AnyWidget):
         opponents: Mapping[int, Any] | None = None,
         pace: float | None = None,
         auto_roll: bool | None = None,
+        hint_seconds: float | None = None,
+        hint_policy: Any = None,
+        review_seconds: float | None = None,
         _publish: bool = True,
     ) -> Board:
         """Change the computer opponents (``{player: agent}``), their pace in seconds,
-        or the game's ``auto_roll``. Unchanged when an argument is refused."""
+        or the game's ``auto_roll``; the Hint button's time budget and rollout policy
+        (an agent), the Review's budget per decision. Unchanged when an argument is
+        refused."""
+        hints = _check_hint_settings(hint_seconds, hint_policy, review_seconds)
         agents = dict(self._agents)
         if opponents is not None:
             if not isinstance(opponents, Mapping):
@@ -366,6 +410,7 @@ class Board(anywidget.AnyWidget):
                     b._publish()
             if auto_roll is not None:
                 self._game.auto_roll = auto_roll
+            self.hint_settings.update(hints)
             if _publish:
                 self._publish()
         return self
@@ -407,6 +452,7 @@ class Board(anywidget.AnyWidget):
         was_open = not self._closed
         self._closed = True
         self._cancel_agent()
+        self._drop_analysis()
         if was_open:
             with self._lock:
                 self._game.unobserve(self._on_game_change)
@@ -530,6 +576,7 @@ class Board(anywidget.AnyWidget):
         self.error = ""
         self.notice = ""
         self._scrub(None)
+        self._drop_analysis()  # the last seat's hint and review are theirs
         for f in self.forks:  # what-if boards shown below: covered too
             if f._seats and not f.covered:
                 f._cover(f._seat_to_reveal() if f._seat_to_reveal() is not None else f.player)
@@ -556,6 +603,7 @@ class Board(anywidget.AnyWidget):
         g = self._game
         self._update_cover()
         self._drop_stale_hold()
+        self._drop_stale_analysis()
         p = self.player
         to_move = g.current_player
         my_turn = p is not None and to_move == p and to_move not in self._agents
@@ -1061,9 +1109,146 @@ class Board(anywidget.AnyWidget):
         game.observe(self._on_game_change)
         self._since_mark = len(game.log)
         _remember(self)
+        self._drop_analysis()
         self.scrub_step = None
         if self._seats:
             self._cover(self._seat_to_reveal())
+
+    # ------------------------------------------------------------------ hint and review
+    def wait_analysis(self, timeout: float | None = None) -> bool:
+        """Wait until the running hint and review are done (True), for at most
+        ``timeout`` seconds each. For tests and scripts: in a kernel they report on the
+        kernel's thread, which must be free to take their results."""
+        jobs = [j for j in (self._hint_job, self._review_job) if j is not None]
+        return all(j.wait(timeout) for j in jobs)
+
+    def _do_hint(self, msg: Message) -> None:
+        """The Hint button: rank the legal actions of this board's player, in a thread."""
+        self._check_version(msg)
+        self._check_can_change(msg)
+        g = self._game
+        if not self.legal:
+            raise MessageError(msg.raw, "a hint is for your own decision: "
+                                        f"{self._why_not('')[1]}")
+        self._stop_job(self._hint_job)
+        fork, cfg = g.fork(), dict(self.hint_settings)
+
+        def work(progress: Callable[[float], None], stop: Callable[[], bool]) -> Any:
+            from ..analysis import hint
+
+            t0 = _clock()
+            return hint(fork, cfg["policy"], playouts=cfg["playouts"], first=cfg["first"],
+                        seconds=cfg["seconds"], stop=stop,
+                        progress=lambda done, total: progress(max(
+                            done / max(total, 1), (_clock() - t0) / cfg["seconds"])))
+
+        self._hint_state = g.state
+        self.hint = {"status": "running", "progress": 0.0, "version": self.version,
+                     "measure": "", "candidates": [], "seconds": 0.0, "message": ""}
+        self._hint_job = AnalysisJob("hint", work, self._on_analysis, _kernel_loop(),
+                                     self._lock).start()
+        self.error = ""
+
+    def _do_hint_stop(self, msg: Message) -> None:
+        """The Stop button: the running hint or review stops at its next game and shows
+        what it found."""
+        jobs = [j for j in (self._hint_job, self._review_job) if j is not None]
+        if not jobs:
+            raise MessageError(msg.raw, "no hint or review is running")
+        for j in jobs:
+            j.stop()
+        self.error = ""
+
+    def _do_hint_play(self, msg: Message) -> None:
+        """A click on one of the hinted actions: played as the person's own intent, if
+        it is one of the hint's list for this very position."""
+        self._check_version(msg)
+        action = msg["action"]
+        listed = {c["action"] for c in self.hint.get("candidates", ())}
+        if self._hint_state is not self._game.state or action not in listed:
+            raise MessageError(msg.raw, f"{quote(action, 40)} is not one of the hinted "
+                                        "actions of this position")
+        self._do_intent(Message("intent", {"action": action, "version": msg["version"]}))
+
+    def _do_review(self, msg: Message) -> None:
+        """The Review button: every decision of this board's player so far, in a thread."""
+        self._check_can_change(msg)
+        g = self._game
+        if not g.history:
+            raise MessageError(msg.raw, "nothing to review yet: no step has been played")
+        self._stop_job(self._review_job)
+        fork, cfg, player = g.fork(), dict(self.hint_settings), self.player
+
+        def work(progress: Callable[[float], None], stop: Callable[[], bool]) -> Any:
+            from ..analysis import review
+
+            return review(fork, player, cfg["policy"], playouts=cfg["playouts"],
+                          first=cfg["first"], seconds=cfg["review_seconds"], stop=stop,
+                          progress=lambda done, total: progress(done / max(total, 1)))
+
+        hist = g.history
+        self._review_mark = (len(hist), hist[-1])
+        self.review = {"status": "running", "progress": 0.0, "player": player,
+                       "measure": "", "thresholds": [], "decisions": [],
+                       "steps": len(hist), "message": ""}
+        self._review_job = AnalysisJob("review", work, self._on_analysis, _kernel_loop(),
+                                       self._lock).start()
+        self.error = ""
+
+    def _on_analysis(self, job: AnalysisJob, kind: str, value: Any) -> None:
+        """A job's report (on the kernel's thread, or under the lock): shown if the job
+        is still this board's."""
+        with self._lock:
+            if job is self._hint_job or job is self._review_job:
+                self._show_analysis(job, kind, value)
+
+    def _show_analysis(self, job: AnalysisJob, kind: str, value: Any) -> None:
+        name = job.kind
+        now = dict(self.hint if name == "hint" else self.review)
+        if kind == "progress":
+            now["progress"] = value
+        elif kind == "failed":
+            now.update(status="failed", message=shorten(f"{type(value).__name__}: {value}"))
+        else:
+            now.update(_analysis_result(value), status="stopped" if value.stopped else "done",
+                       progress=1.0)
+        if kind != "progress":
+            if name == "hint":
+                self._hint_job = None
+            else:
+                self._review_job = None
+        if name == "hint":
+            self.hint = now
+        else:
+            self.review = now
+
+    def _stop_job(self, job: AnalysisJob | None) -> None:
+        if job is not None:
+            job.stop()
+
+    def _drop_analysis(self) -> None:
+        """Stop and forget the hint and the review (a new game, another seat)."""
+        for job in (self._hint_job, self._review_job):
+            self._stop_job(job)
+        self._hint_job = self._review_job = None
+        self._hint_state = self._review_mark = None
+        self.hint, self.review = {}, {}
+
+    def _drop_stale_analysis(self) -> None:
+        """A hint is for the position it was asked in: gone (and stopped) if the game
+        moved. A review stands while the history it reviewed does."""
+        if self.hint and self._hint_state is not self._game.state:
+            self._stop_job(self._hint_job)
+            self._hint_job, self._hint_state = None, None
+            self.hint = {}
+        mark = self._review_mark
+        if self.review and mark is not None:
+            n, last = mark
+            hist = self._game.history
+            if len(hist) < n or hist[n - 1] is not last:
+                self._stop_job(self._review_job)
+                self._review_job, self._review_mark = None, None
+                self.review = {}
 
     # ------------------------------------------------------------------ computer players
     def _agent_move(self) -> Any:
@@ -1212,6 +1397,35 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         return (f"<{self._board_cls.__name__} {self._game.name} player={self.player} "
                 f"version={self.version} {self._game!r}>")
+
+
+def _analysis_result(value: Any) -> dict[str, Any]:
+    """The fields of a finished hint or review, as the browser draws them."""
+    from ..analysis import Hint
+
+    if isinstance(value, Hint):
+        return {"measure": value.measure, "candidates": hint_rows(value),
+                "seconds": round(value.seconds, 2),
+                "message": "" if value.candidates else "stopped before any game finished"}
+    return {"measure": value.measure, "thresholds": list(value.thresholds),
+            "decisions": review_rows(value)}
+
+
+def _check_hint_settings(seconds: Any, policy: Any, review_seconds: Any) -> dict[str, Any]:
+    """``configure``'s hint arguments, checked: {setting: value} for those given."""
+    out: dict[str, Any] = {}
+    for key, name, value in (("seconds", "hint_seconds", seconds),
+                             ("review_seconds", "review_seconds", review_seconds)):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0 < value <= 600:
+            raise ValueError(f"{name} must be a number of seconds in (0, 600], "
+                             f"not {quote(value)}")
+        out[key] = float(value)
+    if policy is not None:
+        out["policy"] = check_agent(policy)
+    return out
 
 
 def _check_seats(game: Game, seats: Iterable[int] | None) -> tuple[int, ...]:

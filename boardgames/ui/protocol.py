@@ -63,6 +63,10 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
     "load": {"name": _STR, "text": _STR},
     "frontend_error": {"message": _STR},
     "reveal": {"version": _INT},  # a covered hot-seat board: the next player shows their view
+    "hint": {"version": _INT},  # rank the legal actions of this board's player (a thread)
+    "hint_stop": {},  # stop the running hint or review
+    "hint_play": {"action": _STR, "version": _INT},  # play one of the hinted actions
+    "review": {},  # review this board's player's decisions so far (a thread)
 }
 
 _LIMITS = {"action": MAX_ACTION_CHARS, "text": MAX_LOAD_CHARS, "name": MAX_TEXT_CHARS,

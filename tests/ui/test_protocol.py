@@ -34,6 +34,10 @@ GOOD = [
     {"type": "load", "name": "g.json", "text": "{}"},
     {"type": "frontend_error", "message": "TypeError: x is undefined"},
     {"type": "reveal", "version": 7},
+    {"type": "hint", "version": 7},
+    {"type": "hint_stop"},
+    {"type": "hint_play", "action": "take 2", "version": 7},
+    {"type": "review"},
 ]
 
 
