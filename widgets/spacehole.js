@@ -266,21 +266,52 @@ function discardRow(ctx, v) {
     h("div", { class: "bg-row" }, items.length ? items : h("span", { class: "bg-muted" }, "empty")));
 }
 
+/** The house rule the New game control offers (off by default, not in the rule text):
+ *  grace_turns, an Invader drawn in the first N turns passes without a battle. */
+function houseRow(ctx) {
+  if (ctx.player === null || !ctx.extra) return null;
+  const now = ctx.extra.grace_turns || 0;
+  const choices = [...new Set([0, 1, 2, 3, 5, now])].sort((a, b) => a - b);
+  const opts = choices.map((n) => h("option", { value: String(n), selected: n === now ? true : null },
+    n === 0 ? "off (the rules as written)" : `no invasion in the first ${n} turn${n > 1 ? "s" : ""}`));
+  return h("div", { class: "sh-house-rules bg-muted", "data-key": "house-rules" },
+    h("label", null, "House rule for a new game (not in the rules; off by default): ",
+      h("select", { "data-house": "grace_turns", "aria-label": "house rule: no invasion in the first turns" }, opts)),
+    " ",
+    h("button", { class: "bg-btn bg-small", type: "button", "data-house-new": "grace_turns" },
+      "New game with this house rule"));
+}
+
 function renderMain(ctx) {
   const v = ctx.view;
   if (!v || !v.base) return h("p", null, "No position to show.");
   return h("div", { class: "sh-board" },
     statusBar(ctx, v), prompt(ctx, v), battlePanel(ctx, v), baseRow(ctx, v), defendersRow(ctx, v),
-    handRow(ctx, v), discardRow(ctx, v));
+    handRow(ctx, v), discardRow(ctx, v), houseRow(ctx));
 }
 
 function render({ model, el, host, signal }) {
-  return mountBoard({ model, el, host, signal }, {
+  // "New game with this house rule": the message new_house (a new game, the seed random).
+  const onHouse = (ev) => {
+    const btn = ev.target instanceof Element ? ev.target.closest("[data-house-new]") : null;
+    if (!btn || !el.contains(btn)) return;
+    const rule = btn.dataset.houseNew;
+    const sel = btn.parentElement.querySelector(`select[data-house="${rule}"]`);
+    const typed = ((el.querySelector(".bg-seed") || {}).value || "").trim();  // the New game seed box
+    const seed = /^\d{1,15}$/.test(typed) ? Number(typed) : null;
+    model.send({ type: "new_house", seed, rule, value: Number(sel ? sel.value : 0) });
+  };
+  el.addEventListener("click", onHouse);
+  const board = mountBoard({ model, el, host, signal }, {
     game: "spacehole",
     title: (ctx) => (isB5(ctx) ? "Babylon 5 \u00b7 Spacehole" : "Spacehole"),
     themeClass: (ctx) => (isB5(ctx) ? "bg-theme-babylon5" : "bg-theme-classic"),
     renderMain,
   });
+  return () => {
+    el.removeEventListener("click", onHouse);
+    board();
+  };
 }
 
 export default { render };

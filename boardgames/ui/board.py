@@ -38,6 +38,7 @@ their games.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import json
 import threading
@@ -191,6 +192,9 @@ class Board(anywidget.AnyWidget):
     """
 
     asset_name: ClassVar[str] = "generic"
+    house_rules: ClassVar[tuple[str, ...]] = ()
+    """Whole-number options of the game's ``Rules`` that are house rules: the message
+    ``new_house`` starts a new game with one of them set (Spacehole's ``grace_turns``)."""
     battles: ClassVar[bool] = False
     """The game has battles: the board offers 'pause before battles'."""
     own_battles: ClassVar[bool] = False
@@ -983,9 +987,28 @@ class Board(anywidget.AnyWidget):
 
     def _do_new(self, msg: Message) -> None:
         self._check_can_change(msg)
+        self._new_game(msg, self._game.rules)
+
+    def _do_new_house(self, msg: Message) -> None:
+        """A new game with the house rule ``rule`` (one of ``house_rules``) set to
+        ``value``, the other options kept."""
+        self._check_can_change(msg)
+        rule = msg["rule"]
+        if rule not in self.house_rules:
+            offered = ", ".join(self.house_rules) or "none"
+            raise MessageError(msg.raw, f"unknown house rule {quote(rule, 40)}; this board "
+                                        f"offers: {offered}")
+        try:
+            rules = dataclasses.replace(self._game.rules, **{rule: msg["value"]})
+        except (TypeError, ValueError) as e:
+            raise MessageError(msg.raw, f"cannot start a new game: {e}") from None
+        self._new_game(msg, rules)
+
+    def _new_game(self, msg: Message, rules: Any) -> None:
+        """Every board of the game moves to a new game of the same kind with ``rules``."""
         g = self._game
         try:
-            new = type(g)(seed=msg["seed"], rules=g.rules, auto_roll=g.auto_roll, **g.options)
+            new = type(g)(seed=msg["seed"], rules=rules, auto_roll=g.auto_roll, **g.options)
         except (TypeError, ValueError) as e:
             raise MessageError(msg.raw, f"cannot start a new game: {e}") from None
         self._replace_all(new, msg.raw)

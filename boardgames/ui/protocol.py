@@ -57,6 +57,7 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
     "resume": {"version": _INT},  # play the held action
     "opponent": {"player": _INT, "kind": _STR},
     "new": {"seed": _INT_OR_NONE},
+    "new_house": {"seed": _INT_OR_NONE, "rule": _STR, "value": _INT},  # with a house rule
     "fork": {"step": _INT_OR_NONE},
     "scrub": {"step": _INT_OR_NONE},
     "save": {},
@@ -70,7 +71,7 @@ MESSAGE_KEYS: dict[str, dict[str, str]] = {
 }
 
 _LIMITS = {"action": MAX_ACTION_CHARS, "text": MAX_LOAD_CHARS, "name": MAX_TEXT_CHARS,
-           "message": MAX_TEXT_CHARS, "kind": 20, "speed": 20}
+           "message": MAX_TEXT_CHARS, "kind": 20, "speed": 20, "rule": 40}
 
 
 class MessageError(ValueError):

@@ -180,6 +180,7 @@ class SpaceholeBoard(Board):
     asset_name = "spacehole"
     battles = True
     own_battles = True
+    house_rules = ("grace_turns",)
 
     def _public_log_line(self, line: str) -> str:
         if self.player is not None:
@@ -259,6 +260,7 @@ class SpaceholeBoard(Board):
             "power_choice": game.rules.power_choice,
             "base_hits": game.rules.base_hits,
             "house_rules": house_rules(game),
+            "grace_turns": game.rules.grace_turns,
             "odds": None,
             "odds_error": "",
             "battle": battle_rounds(game.log, invader),

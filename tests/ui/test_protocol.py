@@ -27,6 +27,7 @@ GOOD = [
     {"type": "opponent", "player": 1, "kind": "greedy"},
     {"type": "new", "seed": None},
     {"type": "new", "seed": 2**64 - 1},
+    {"type": "new_house", "seed": None, "rule": "grace_turns", "value": 3},
     {"type": "fork", "step": None},
     {"type": "fork", "step": 12},
     {"type": "scrub", "step": 0},

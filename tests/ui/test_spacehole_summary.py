@@ -96,3 +96,25 @@ def test_a_game_lost_before_any_decision_names_the_house_rule_grace_turns() -> N
         "(grace_turns=3)"]
     board._on_msg(board, {"type": "new", "seed": 3}, [])  # what the browser sends
     assert board.game.rules.grace_turns == 3 and not board.game.is_over
+
+
+def test_new_house_starts_a_new_game_with_the_house_rule_grace_turns() -> None:
+    """The board's house-rule control (message new_house): a new game with grace_turns
+    set, the other options kept; seed 3 then survives turn 1. An unknown rule, a bad
+    value, a rule a board does not offer are refused and change nothing."""
+    g = bg.Spacehole(seed=5, rules=Rules(base_hits=7))
+    board = g.widget()
+    board._on_msg(board, {"type": "new_house", "seed": 3, "rule": "grace_turns",
+                          "value": 2}, [])
+    new = board.game
+    assert new is not g and new.rules == Rules(base_hits=7, grace_turns=2)
+    assert not new.is_over and "passes without a battle" in new.log[1]
+    before = new.to_json()
+    for rule, value, why in (("base_hits", 3, "unknown house rule"),
+                             ("grace_turns", 1001, "grace_turns must be <= 1000")):
+        board._on_msg(board, {"type": "new_house", "seed": 3, "rule": rule, "value": value}, [])
+        assert why in board.error and board.game is new and new.to_json() == before
+    blast = bg.Blast(seed=1).widget()
+    blast._on_msg(blast, {"type": "new_house", "seed": 1, "rule": "grace_turns",
+                          "value": 1}, [])
+    assert "offers: none" in blast.error
