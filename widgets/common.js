@@ -541,6 +541,120 @@ export function mountBoard({ model, el, host, signal }, spec) {
       spectator ? null : opponentPicker());
   }
 
+  // ------------------------------------------------------------------ hint and review
+  // Python runs bg.analysis in a thread and publishes hint / review (status, progress,
+  // the ranked actions or the reviewed decisions); a hinted action is played by the
+  // message hint_play (Python checks it is one of the hint's list), a decision is shown
+  // by scrubbing the history to it.
+  function valueText(measure, v) {
+    return measure === "win probability" ? `${(v * 100).toFixed(1)}%` : v.toFixed(1);
+  }
+
+  function progressBar(fraction, label) {
+    const pct = Math.round(Math.max(0, Math.min(1, fraction || 0)) * 100);
+    return h("div", { class: "bg-progress", role: "progressbar", "aria-label": label,
+      "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": String(pct) },
+    h("span", { class: "bg-progress-fill", style: { width: `${pct}%` } }));
+  }
+
+  function analysisPanel(ctx) {
+    if (ctx.player === null || model.get("covered")) return null;
+    const hint = model.get("hint") || {};
+    const review = model.get("review") || {};
+    const running = hint.status === "running" || review.status === "running";
+    const btn = (control, label, disabled, title) => h("button", { class: "bg-btn", type: "button",
+      "data-control": control, disabled: disabled ? true : null, title }, label);
+    return h("section", { class: "bg-section bg-analysis", "aria-label": "hint and review" },
+      h("div", { class: "bg-row" },
+        btn("hint", "Hint", !ctx.live || !ctx.legal.length || hint.status === "running",
+          "rank your legal actions by playouts from this position (your hidden information only)"),
+        btn("review", "Review", review.status === "running" || !model.get("steps"),
+          "mark each of your decisions so far against the best alternative"),
+        running ? btn("hint-stop", "Stop", false, "stop the analysis: keep what it found so far") : null),
+      hint.status ? hintBlock(ctx, hint) : null,
+      review.status ? reviewBlock(review) : null);
+  }
+
+  function statusLine(what, a) {
+    if (a.status === "running") return `${what}: running\u2026`;
+    if (a.status === "failed") return `${what} failed: ${a.message}`;
+    const cut = a.status === "stopped" ? " (stopped early)" : "";
+    return `${what}${cut}${a.message ? `: ${a.message}` : ""}`;
+  }
+
+  function hintBlock(ctx, hint) {
+    const rows = hint.candidates || [];
+    const legal = new Set(ctx.legal);
+    const m = hint.measure;
+    return h("div", { class: "bg-hint", "data-hint-status": hint.status },
+      h("h4", null, statusLine("Hint", hint), m ? h("span", { class: "bg-muted" },
+        ` \u2014 ${m}, [95% interval] \u00b7 games`) : null),
+      hint.status === "running" ? progressBar(hint.progress, "hint progress") : null,
+      rows.length ? h("ol", { class: "bg-hint-list" }, rows.map((r, i) => {
+        const text = [h("span", { class: "bg-hint-action" }, r.action), " ",
+          h("strong", { class: "bg-hint-value" }, valueText(m, r.value)),
+          h("span", { class: "bg-muted" }, ` [${valueText(m, r.low)}, ${valueText(m, r.high)}] \u00b7 ${r.playouts}`)];
+        const playable = ctx.live && legal.has(r.action);
+        return h("li", { "data-key": `hint-${i}` }, playable
+          ? h("button", { class: "bg-btn bg-hint-item", type: "button", "data-control": "hint-play",
+            "data-hint-action": r.action, title: `play ${r.action}` }, text)
+          : h("span", { class: "bg-hint-item" }, text));
+      })) : null);
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, ...children) {
+    const el = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+    for (const c of children.flat()) if (c) el.append(c);
+    return el;
+  }
+
+  // The value of each decision played over the game's steps; the marked ones are big
+  // dots of their label's colour; a click on a dot shows the position before it.
+  function reviewGraph(review) {
+    const ds = review.decisions || [];
+    if (!ds.length) return null;
+    const W = 320, H = 90, pad = 6;
+    const win = review.measure === "win probability";
+    const vals = ds.map((d) => d.value);
+    const lo = win ? 0 : Math.min(...vals), hi = win ? 1 : Math.max(...vals);
+    const span = hi - lo || 1;
+    const steps = Math.max(1, review.steps || 1);
+    const x = (s) => (pad + (W - 2 * pad) * (s / steps)).toFixed(1);
+    const y = (v) => (H - pad - (H - 2 * pad) * ((v - lo) / span)).toFixed(1);
+    const points = ds.map((d) => `${x(d.step)},${y(d.value)}`).join(" ");
+    return svg("svg", { class: "bg-review-graph", viewBox: `0 0 ${W} ${H}`, width: W, height: H,
+      role: "img", "aria-label": `value of each decision played (${review.measure})` },
+    svg("polyline", { points, fill: "none", class: "bg-review-line" }),
+    ds.map((d) => svg("circle", { cx: x(d.step), cy: y(d.value), r: d.label ? 4.5 : 2.5,
+      class: `bg-review-dot${d.label ? ` bg-label-${d.label}` : ""}`, "data-control": "review-jump",
+      "data-step": d.step }, svg("title", null, document.createTextNode(
+      `step ${d.step}: ${d.played} ${valueText(review.measure, d.value)}${d.label ? ` (${d.label})` : ""}`)))));
+  }
+
+  function reviewBlock(review) {
+    const ds = review.decisions || [];
+    const marked = ds.filter((d) => d.label);
+    const m = review.measure;
+    const done = review.status !== "running";
+    let list = null;
+    if (marked.length) {
+      list = h("ol", { class: "bg-review-list" }, marked.map((d) => h("li", { "data-key": `rv-${d.step}` },
+        h("button", { class: `bg-btn bg-review-item bg-label-${d.label}`, type: "button", "data-control": "review-jump",
+          "data-step": String(d.step), title: "show the position before this decision" },
+        h("strong", null, d.label), ` step ${d.step}: played ${d.played} (${valueText(m, d.value)}), `
+          + `best ${d.best} (${valueText(m, d.best_value)})`))));
+    } else if (done && ds.length) {
+      list = h("p", { class: "bg-muted" }, `No decision marked: each within ${valueText(m, (review.thresholds || [0])[0])} of the best.`);
+    }
+    return h("div", { class: "bg-review", "data-review-status": review.status },
+      h("h4", null, statusLine("Review", review), done ? h("span", { class: "bg-muted" },
+        ` \u2014 ${ds.length} decision${ds.length === 1 ? "" : "s"}, ${marked.length} marked`) : null),
+      done ? null : progressBar(review.progress, "review progress"),
+      reviewGraph(review), list);
+  }
+
   // How fast the computer players act (Python's board.PACES: seconds before each action).
   const PACES = [["slow", 1.5], ["normal", 0.6], ["fast", 0.2], ["instant", 0]];
   function pacePicker() {
@@ -656,7 +770,7 @@ export function mountBoard({ model, el, host, signal }, spec) {
       const dice = ctx.live ? (spec.renderDice ? spec.renderDice(ctx) : genericDice(ctx)) : null;
       next = h("div", null, [
         header(ctx), ...banners(ctx), sincePanel(ctx), main, otherActions(ctx), chancePanel(ctx), dice,
-        controls(ctx), scrubber(ctx), logPanel(ctx)].filter(Boolean));
+        controls(ctx), analysisPanel(ctx), scrubber(ctx), logPanel(ctx)].filter(Boolean));
     }
     patchChildren(content, next);
     if (local.logOpen) scrollLogSoon();
@@ -750,6 +864,11 @@ export function mountBoard({ model, el, host, signal }, spec) {
       const next = Math.max(0, Math.min(steps, at + (c === "scrub-prev" ? -1 : 1)));
       send({ type: "scrub", step: next >= steps ? null : next });
     } else if (c === "agents") send({ type: "agents", run: !model.get("agents_running") });
+    else if (c === "hint") send({ type: "hint", version });
+    else if (c === "review") send({ type: "review" });
+    else if (c === "hint-stop") send({ type: "hint_stop" });
+    else if (c === "hint-play") send({ type: "hint_play", action: ctl.dataset.hintAction, version });
+    else if (c === "review-jump") send({ type: "scrub", step: Number(ctl.dataset.step) });
     else if (c === "save") send({ type: "save" });
     else if (c === "load") fileInput.click();
     else if (c === "dismiss") { local.dismissed = model.get("error"); rerender(); }

@@ -1232,8 +1232,8 @@ class Board(anywidget.AnyWidget):
             now["progress"] = value
         elif kind == "failed":
             now.update(status="failed", message=shorten(f"{type(value).__name__}: {value}"))
-        else:
-            now.update(_analysis_result(value), status="stopped" if value.stopped else "done",
+        else:  # "stopped": by the Stop button; a hint its time budget ended is done
+            now.update(_analysis_result(value), status="stopped" if job.stopping else "done",
                        progress=1.0)
         if kind != "progress":
             if name == "hint":
@@ -1427,9 +1427,11 @@ def _analysis_result(value: Any) -> dict[str, Any]:
     from ..analysis import Hint
 
     if isinstance(value, Hint):
+        message = "" if value.candidates else "stopped before any game finished"
+        if value.stopped and value.candidates:
+            message = f"after {value.seconds:.1f} s (the time budget)"
         return {"measure": value.measure, "candidates": hint_rows(value),
-                "seconds": round(value.seconds, 2),
-                "message": "" if value.candidates else "stopped before any game finished"}
+                "seconds": round(value.seconds, 2), "message": message}
     return {"measure": value.measure, "thresholds": list(value.thresholds),
             "decisions": review_rows(value)}
 
