@@ -279,3 +279,19 @@ def test_intergalactic_the_battle_result_stays_after_the_battle(nb: Notebook) ->
     expect(panel).to_contain_text("rolled 58 + BAT 27 = 85")
     expect(panel).to_contain_text("rolled 40 + BAT 10 = 50")
     expect(panel.locator(".ig-result")).to_have_text("Karnor (P0) (you) won, 85 against 50")
+
+
+def test_spacehole_the_house_rule_is_offered_for_a_new_game(nb: Notebook) -> None:
+    # (last: it replaces the game of the lost board of cell 2)
+    content = spacehole(nb, 2)
+    expect(content.locator(".sh-summary .sh-house")).to_contain_text("grace_turns")
+    content.locator('select[data-house="grace_turns"]').select_option("3")
+    content.locator(".bg-seed").fill("3")
+    content.locator('[data-house-new="grace_turns"]').click()
+    chip = content.locator(".sh-house")
+    expect(chip).to_contain_text("no invasion before turn 4")
+    expect(content.locator(".sh-summary")).to_have_count(0)
+    assert nb.python("print(lost.game.rules.grace_turns, lost.game.is_over, lost.game.log[1])"
+                     ).strip() == ("3 False Turn 1: Alien Predators passes without a battle "
+                                   "(house rule: no invasion before turn 4)")
+    expect(content.locator('select[data-house="grace_turns"]')).to_have_value("3")
