@@ -169,3 +169,22 @@ def test_the_hint_message_returns_at_once_while_the_hint_runs() -> None:
     assert b.error == "" and not g.auto_roll
     send(b, {"type": "hint_stop"})
     assert b.wait_analysis(60) and b.hint["status"] == "stopped"  # (the same position)
+
+
+def test_a_hot_seat_board_forgets_the_review_when_passed_on() -> None:
+    g = nim(6)
+    b = Board(g, seats=[0, 1])
+    b.configure(hint_policy=RandomAgent(seed=0))
+    send(b, {"type": "reveal", "version": b.version})
+    send(b, {"type": "hint", "version": b.version})
+    assert b.wait_analysis(60) and b.hint["status"] == "done"
+    send(b, {"type": "hint_play", "action": b.hint["candidates"][0]["action"],
+             "version": b.version})
+    assert b.error == "" and b.covered and b.hint == {}
+    send(b, {"type": "review"})
+    assert "covered" in b.error and b.review == {}  # the next person cannot ask for it
+    send(b, {"type": "reveal", "version": b.version})
+    send(b, {"type": "review"})
+    assert b.wait_analysis(60) and b.review["player"] == 1 and b.review["decisions"] == []
+    g.apply("take 1")  # seat 1 played (from code): the board is passed on to seat 0
+    assert b.covered and b.review == {}
