@@ -206,6 +206,8 @@ class Board(anywidget.AnyWidget):
     (the browser draws ``{...extra, ...extra_fixed}``; ``board.extra`` has them all)."""
     # defaults for a board whose __init__ failed early (close/__del__ still work)
     _agent_handle: Any = None
+    _hint_job: AnalysisJob | None = None
+    _review_job: AnalysisJob | None = None
     _closed: bool = True
     _serial: int = -1
     _seats: tuple[int, ...] = ()
@@ -456,7 +458,8 @@ class Board(anywidget.AnyWidget):
         was_open = not self._closed
         self._closed = True
         self._cancel_agent()
-        self._drop_analysis()
+        if was_open:
+            self._drop_analysis()
         if was_open:
             with self._lock:
                 self._game.unobserve(self._on_game_change)
