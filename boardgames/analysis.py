@@ -191,6 +191,7 @@ class _Watch:
         self.done = 0  # rollouts played
         self.cut = False
         self.results: list[tuple[int, int, float, bool, float]] = []
+        self.inner: Any = "serial"  # the caller's executor (set for each round)
 
     def should_halt(self) -> bool:
         if self.stop is not None and self.stop():
@@ -228,7 +229,9 @@ class _Watch:
         for k, index, score, won, _steps in self.results:
             if index < done:
                 scores[k][index], wins[k][index] = score, won
-        return Comparison(alive, game.current_player or 0, scores, wins).table()
+        player = game.current_player
+        assert player is not None
+        return Comparison(alive, player, scores, wins).table()
 
 
 class _Lazy:

@@ -15,9 +15,10 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..analysis import Hint, Review
+if TYPE_CHECKING:  # (bg.analysis is imported when a board first hints)
+    from ..analysis import Hint, Review
 
 __all__ = ["PROGRESS_EVERY", "AnalysisJob", "hint_rows", "review_rows"]
 
