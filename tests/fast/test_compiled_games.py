@@ -71,7 +71,7 @@ def test_an_interpreted_subclass_has_its_hooks_called(cls: Any) -> None:
             self.acted = getattr(self, "acted", 0) + 1
             super()._act(s, action, log)
 
-    g = _played(Counting(seed=3), 60)
+    g = _played(Counting(seed=4), 60)  # (Spacehole's seed 3 is lost before a decision)
     chance = sum(1 for step in g.history if step.player == bg.CHANCE)
     assert getattr(g, "resolved", 0) == chance > 0
     assert getattr(g, "acted", 0) == g.step_count - chance > 0
