@@ -4,11 +4,14 @@ the Review panel of a finished game marks its decisions, a click jumps to the po
 
 A small notebook written for this module: a Spacehole build decision (Mine or pass) and
 a Spacehole game played to its end by the random player (seed 6: four
-decisions, one marked a mistake).
+decisions, one marked a mistake), and an Intergalactic decision (11 actions) whose hint
+has a 120 s budget: Stop ends it, read by the kernel while the hint runs in its thread.
+About 38 s with the server's start.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import nbformat
@@ -34,11 +37,17 @@ CELLS = [
     "done = g2.widget()\n"
     "done.configure(review_seconds=60)  # every decision's 64 playouts: no clock in it\n"
     "done",
+    "g3 = bg.Intergalactic(seed=2)\n"
+    "while len(g3.legal_actions()) < 3:\n"
+    "    g3.apply(g3.legal_actions()[0])\n"
+    "long = g3.widget(player=g3.current_player)\n"
+    "long.configure(hint_seconds=120)\n"
+    "long",
 ]
 
 
 class Notebook(BaseNotebook):
-    BOARD = '.bg-board[data-game="spacehole"]'
+    BOARD = ".bg-board"
     BOARD_CELL = 0
 
 
@@ -87,3 +96,22 @@ def test_review_marks_the_decision_and_a_click_jumps_to_it(nb: Notebook) -> None
     item.click()
     expect(nb.board(1)).to_have_attribute("data-scrub", step)
     assert nb.python("print(done.scrub_step)").strip() == step
+
+
+def test_a_long_hint_shows_its_progress_and_stop_ends_it(nb: Notebook) -> None:
+    content = nb.content(2)
+    nb.control("hint", 2).click()
+    bar = content.locator('.bg-progress[role="progressbar"]')
+    expect(bar).to_be_visible()
+    nb.page.wait_for_function(
+        "el => Number(el.getAttribute('aria-valuenow')) > 0", arg=bar.element_handle(),
+        timeout=30_000)
+    t0 = time.perf_counter()
+    nb.control("hint-stop", 2).click()  # the kernel reads it while the hint runs
+    expect(content.locator('.bg-hint[data-hint-status="stopped"]')).to_be_visible(
+        timeout=10_000)
+    stopped_in = time.perf_counter() - t0
+    assert content.locator('.bg-hint-item[data-control="hint-play"]').count() >= 3
+    assert nb.python("print(long.hint['status'], long.hint['candidates'][0]['playouts'])"
+                     ).split()[0] == "stopped"
+    print(f"stop shown {stopped_in:.2f} s after the click")
