@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from . import data
 from .actions import Move
@@ -13,7 +13,7 @@ from .rules import Rules
 from .setup import origins_left
 from .state import IntergalacticState
 
-__all__ = ["add_moves", "legal", "pickable", "spend_moves", "stealable", "why_illegal"]
+__all__ = ["above", "add_moves", "legal", "pickable", "spend_moves", "stealable", "why_illegal"]
 
 _FIXED = {
     "extra": (Move.of("end", "turn"), Move.of("extra", "roll")),
@@ -64,14 +64,21 @@ def add_moves(tokens: int) -> tuple[Move, ...]:
     return _sorted([Move.of("add", str(k)) for k in range(tokens + 1)])
 
 
+@cache
+def above(list_name: str) -> tuple[Entry, ...]:
+    """The entries "Pick one of the Above" chooses from: those of ``list_name`` but its
+    101+ row, sorted by name."""
+    return tuple(sorted((e for e in LISTS[list_name] if e.dc <= 100), key=lambda e: e.name))
+
+
 @lru_cache(maxsize=4096)
 def pickable(list_name: str, held: tuple[str, ...], levels: tuple[int, ...]
              ) -> tuple[Entry, ...]:
     """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
     with attribute ``levels`` may take: requirement met and, for entries that are kept,
     not held; sorted by name."""
-    rows = sorted((e for e in LISTS[list_name] if e.dc <= 100), key=lambda e: e.name)
-    return tuple(e for e in rows if meets(levels, e) and not (e.kept and e.name in held))
+    return tuple(e for e in above(list_name)
+                 if meets(levels, e) and not (e.kept and e.name in held))
 
 
 def stealable(s: IntergalacticState, p: int) -> list[str]:
