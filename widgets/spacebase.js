@@ -68,8 +68,14 @@ function cellWhy(ctx, x, y, site) {
   if (!ctx.live || !ctx.legal.length || site) return null;
   const c = cellText(x, y);
   if (ctx.legal.some((a) => a.startsWith("outpost "))) return `outpost ${c}`;
-  if (v.pending && v.pending.kind === "build") return `place ${c}`;
+  if ((v.pending && v.pending.kind === "build") || heldCard(ctx)) return `place ${c}`;
   return null;
+}
+
+/** The hand card chosen to build, held by the board (choosing is not a move): its
+ *  cells' notations are in extra.placements until one is clicked. */
+function heldCard(ctx) {
+  return (ctx.live && ctx.extra && ctx.extra.chosen) || null;
 }
 
 function cellAction(ctx, x, y, site) {
@@ -79,7 +85,12 @@ function cellAction(ctx, x, y, site) {
   if (site && site.damage) {
     for (let n = site.damage; n >= 1; n--) names.push(`repair ${c} ${n}`);
   }
+  const held = heldCard(ctx) ? ctx.extra.placements || [] : [];
   for (const a of names) {
+    if (held.includes(a) && !ctx.placed.has(a)) {
+      ctx.placed.add(a);
+      return a;
+    }
     if (!ctx.legal.includes(a)) continue;
     const got = ctx.take(a);
     if (got) return got;
@@ -326,6 +337,8 @@ function promptText(ctx) {
     return `Player ${v.current_player}${comp ? " (computer)" : ""} is playing the ${v.phase} phase\u2026`;
   }
   if (v.phase === "setup") return "Place your Outpost: click a highlighted cell within 2 spaces of your corner.";
+  const held = heldCard(ctx);
+  if (held) return `Place the ${held}: click a highlighted cell, or choose another card (choosing is not a move).`;
   if (pend && pend.kind === "build") return `Place the ${pend.card}: click a highlighted cell (Undo to choose another card).`;
   if (pend && pend.kind === "transfer") return `Transfer: click an empty highlighted cell to move the site at ${cellText(...pend.cell)} there, or another of your sites to swap them.`;
   if (pend && pend.kind === "steal") return `Control: take one card from player ${pend.player}'s hand (shown to you only).`;
@@ -373,7 +386,7 @@ function handRow(ctx) {
       action = ctx.take(a);
       if (action) break;
     }
-    const chosen = pend && pend.kind === "build" && pend.card === name;
+    const chosen = (pend && pend.kind === "build" && pend.card === name) || heldCard(ctx) === name;
     const kind = kindOf(name);
     const body = [h("span", { class: "sb-cname" }, name),
       h("span", { class: "sb-cinfo" }, kind === "action" ? (name === "Transfer" ? "play in Transfer phase" : "play in Control phase")

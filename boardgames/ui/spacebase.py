@@ -26,11 +26,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from ..core.errors import GameError
 from ..core.game import CHANCE, Game, Step
 from ..spacebase.board import Board as Map
 from ..spacebase.data import CARD_LIST, Card
 from ..spacebase.odds import meteor_risk
 from .board import Board, _frac, dist_rows
+from .protocol import Message
 
 __all__ = ["BOARD", "EFFECTS", "GLOSSARY", "MAPS_KEPT", "SpaceBaseBoard", "card_effect",
            "map_extra", "map_key"]
@@ -160,7 +162,104 @@ class SpaceBaseBoard(Board):
         return step.text if self.player is not None and self.player == victim \
             else "steal a card"
 
+    # ------------------------------------------------ choosing a card is not a move
+    def _held_card(self) -> str | None:
+        """The hand card this board's player chose to build, held by the board (not an
+        engine step) until a cell is clicked; None once the game moved."""
+        held = self.__dict__.get("_chosen")
+        if held is None or held[0] is not self._game.state:
+            return None
+        return held[1]
+
+    def _may_choose(self, game: Game) -> bool:
+        """Whether this board's person is to make a decision now."""
+        p = game.current_player
+        return p is not None and p == self.player and p not in self._agents
+
+    def _do_intent(self, msg: Message) -> None:
+        """``build <card>`` only chooses the card: the board holds it (the game is
+        unchanged, another card may be chosen instead). A click on a cell then sends
+        ``place (x,y)``, and the engine's two steps are applied together."""
+        g = self._game
+        action = msg["action"]
+        if action.startswith("build ") and self._may_choose(g) and g.is_legal(action)[0]:
+            self._check_version(msg)
+            self._chosen = (g.state, action[len("build "):])
+            self.error = ""
+            self._publish()  # the game has not changed: publish the choice
+            return
+        card = self._held_card()
+        if card is None or not action.startswith("place "):
+            super()._do_intent(msg)
+            return
+        if action not in self._placements(g, card):  # the engine's reason, on a fork
+            self._check_version(msg)
+            g.fork().apply(f"build {card}").apply(action)
+        self._check_version(msg)
+        self._check_can_change(msg)
+        mark = len(g.log)
+        with g.batch():  # one change: every board publishes once
+            g.apply(f"build {card}")
+            try:
+                g.apply(action)
+            except GameError:
+                g.undo()
+                raise
+        self._chosen = None
+        self._since_mark = mark  # as after any intent: its account starts here
+        self._done()
+
+    def _do_undo(self, msg: Message) -> None:
+        """Undo drops a held card first; a placement is taken back with its card."""
+        if self._held_card() is not None:
+            self._check_version(msg)
+            self._chosen = None
+            self._publish()  # the game has not changed: publish the choice
+            return
+        g = self._game
+        last = next((step for step in reversed(g.history) if step.player != CHANCE), None)
+        if last is None or last.player != self.player or not last.text.startswith("place "):
+            super()._do_undo(msg)  # (the computer's moves after it taken back too)
+            if self._card_waits(g) and g.can_undo:
+                g.undo()  # the card of the placement taken back
+            return
+        self._check_undo(msg)
+        self._check_can_change(msg)
+        self._cancel_agent()
+        with g.batch():  # one change: the placement and its card
+            g.undo()
+            if self._card_waits(g) and g.can_undo:
+                g.undo()
+        self._done("undone")
+
+    def _card_waits(self, game: Game) -> bool:
+        """Whether this board's player has a card chosen in the engine (``build
+        <card>`` applied, its cell not yet): a board undoes it with its placement."""
+        pend = game.state.pending
+        return pend is not None and pend[0] == "build" and self._may_choose(game)
+
+    def _placements(self, game: Game, card: str) -> list[str]:
+        """The actions that complete ``build <card>`` (its cells), tried on a fork."""
+        after = game.fork()
+        after.apply(f"build {card}")
+        return [str(a) for a in after.legal_actions()]
+
+    def _illegal_reason(self, game: Game, action: str) -> tuple[str, str] | None:
+        card = self._held_card()
+        if card is not None and game is self._game and action.startswith("place "):
+            after = game.fork()
+            after.apply(f"build {card}")
+            return super()._illegal_reason(after, action)
+        return super()._illegal_reason(game, action)
+
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
+        out = self._map_extra(game)
+        card = self._held_card() if live else None
+        out["chosen"] = card
+        out["placements"] = self._placements(game, card) if card is not None else []
+        return out
+
+    def _map_extra(self, game: Game) -> dict[str, Any]:
         s = game.state
         b = s.board
         # Memoised per map content (what is where, and how damaged), for the last few

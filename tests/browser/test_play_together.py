@@ -181,6 +181,8 @@ def play_turns(a: Seat, b: Seat, game: str, var: str, cells: tuple[int, int],
             "([c, g, v]) => Number(document.querySelectorAll('.jp-Notebook .jp-Cell')[c]"
             ".querySelector(`.bg-board[data-game=\"${g}\"]`).dataset.version) !== v",
             arg=[cell, game, click["version"]], timeout=10_000)
+        if game == "spacebase" and click["action"].startswith("build "):
+            continue  # choosing a card is not a move: the board holds it, the game unchanged
         # the other person's page shows the move within a second
         onb.page.wait_for_function(
             "([c, g, v]) => document.querySelectorAll('.jp-Notebook .jp-Cell')[c]"

@@ -126,7 +126,9 @@ def test_undo_by_clicking(nb: Notebook) -> None:
     nb.control("undo").click()
     nb.wait_version_change(old)
     after = nb.state()
-    assert after["actions"] == before["actions"][:-1]
+    # the placement is taken back with its card (choosing the card was not a move)
+    assert after["actions"] == before["actions"][:-2]
+    assert before["actions"][-2].startswith("build ")
     assert "None" in nb.python(f"print(board.game.board.site({last.removeprefix('place ')!r}))")
 
 
@@ -253,12 +255,12 @@ def test_click_latency(nb: Notebook) -> None:
             return dt;
           };
           const out = [];
-          // a cycle: a card, a highlighted cell, then undo twice (4 new views)
-          while (out.length < 40) {
+          // a cycle: a card (held by the board), a highlighted cell, then one undo takes
+          // the placement back with its card (3 new views)
+          while (out.length < 39) {
             const card = content.querySelector('.sb-card[data-action^="build "]');
             out.push(await timed(card));
             out.push(await timed(content.querySelector('.sb-cell[data-action^="place "]')));
-            out.push(await timed(content.querySelector('[data-control="undo"]')));
             out.push(await timed(content.querySelector('[data-control="undo"]')));
           }
           return { times: out, frames };
@@ -267,7 +269,7 @@ def test_click_latency(nb: Notebook) -> None:
     times = run["times"]
     assert len(times) >= 30
     kinds = [r["type"] for r in probe.kernel_timings]
-    assert kinds == ["intent", "intent", "undo", "undo"] * (len(times) // 4)
+    assert kinds == ["intent", "intent", "undo"] * (len(times) // 3)
     assert probe.kernel_error == ""
     stats = nb.board(PLAN_CELL).evaluate("b => b.bgStats()")
     times.sort()
@@ -281,7 +283,7 @@ def test_click_latency(nb: Notebook) -> None:
         "goal": {"click_p95_ms": 100},
         "measured": "inside the page: performance.now() from el.click() until the board's "
                     "data-version changes (set after the new view is drawn); clicks cycle "
-                    "build <card>, place (x,y), undo, undo on the notebook's what-if board "
+                    "build <card>, place (x,y), undo on the notebook's what-if board "
                     "(26 sites; the explanations and the meteor risk memoised per map)",
         "click_to_next_frame_ms": frame_summary(run["frames"]),
         **probe.report(),

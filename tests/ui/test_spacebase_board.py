@@ -90,18 +90,39 @@ def test_choose_a_card_then_a_highlighted_cell() -> None:
     g = build_game()
     b = g.widget(0)
     assert set(b.legal) == {"build Extractor", "build Factory", "done"}
-    ok(b, "build Extractor")
-    assert b.view["pending"] == {"kind": "build", "card": "Extractor"}
-    cells = sorted(a for a in b.legal if a.startswith("place "))
+    ok(b, "build Extractor")  # held by the board: the game has not moved
+    assert g.history == () and b.view["pending"] is None
+    assert b.extra["chosen"] == "Extractor"
+    cells = sorted(a for a in b.extra["placements"] if a.startswith("place "))
     assert cells == sorted(f"place ({x},{y})" for x, y in b.extra["frontier"])
     income = g.board.income(0)
     ok(b, "place (1,0)")  # next to the Outpost (power) and the Metal
+    assert [s.text for s in g.history] == ["build Extractor", "place (1,0)"]  # the engine's
     assert g.board.site((1, 0)).name == "Extractor" and g.board.income(0) == income + 1
-    assert "functional" in b.extra["explain"]["1,0"]
+    assert "functional" in b.extra["explain"]["1,0"] and b.extra["chosen"] is None
     assert b.view["income"][0] == income + 1 and b.view == g.view(0)
-    # undo through the board takes the placement back
+    # undo through the board takes the placement back, with its card
     send(b, {"type": "undo", "version": b.version})
-    assert b.error == "" and g.board.site((1, 0)) is None
+    assert b.error == "" and g.board.site((1, 0)) is None and g.history == ()
+
+
+def test_choosing_a_card_is_not_a_move_changing_ones_mind_needs_no_undo() -> None:
+    """Issue 17: a hand card clicked is held by the board (no engine step); another card
+    replaces it; Undo drops it; only the cell's click plays the engine's two steps."""
+    g = build_game()
+    b = g.widget(0)
+    before = g.to_json()
+    ok(b, "build Extractor")
+    ok(b, "build Factory")  # changing one's mind: no Undo, the game unchanged
+    assert b.extra["chosen"] == "Factory" and g.to_json() == before and b.can_undo is False
+    send(b, {"type": "undo", "version": b.version})  # Undo drops the choice only
+    assert b.error == "" and b.extra["chosen"] is None and g.to_json() == before
+    ok(b, "build Factory")
+    ok(b, "place (1,0)")
+    assert [s.text for s in g.history] == ["build Factory", "place (1,0)"]
+    assert b.extra["chosen"] is None and b.extra["placements"] == []
+    other = g.widget(1)  # a choice is this board's own: nothing shows it elsewhere
+    assert other.extra["chosen"] is None
 
 
 def test_transfer_repair_and_control_flows() -> None:
