@@ -211,19 +211,18 @@ def test_space_base_extras_are_memoised_per_map(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(sbui, "map_extra", counted)
     intent(b, "build Metal")
     assert calls == []  # the map did not change
-    place = next(a for a in b.legal if a.startswith("place "))
+    place = next(a for a in b.extra["placements"] if a.startswith("place "))  # (held card)
     intent(b, place)
     assert calls == [4]  # a new map: computed
     placed = b.extra
-    for _ in range(2):
-        send(b, {"type": "undo", "version": b.version})
+    send(b, {"type": "undo", "version": b.version})  # the placement with its card
     intent(b, "build Metal")
     intent(b, place)  # the same map again (a new object): remembered
     assert calls == [4] and b.extra == placed
     assert b.extra["explain"] == real(g.state.board, 2)["explain"]
     assert b.extra["risk"] == real(g.state.board, 2)["risk"]
     intent(b, "build Extractor")
-    other = next(a for a in b.legal if a.startswith("place ") and a != place)
+    other = next(a for a in b.extra["placements"] if a.startswith("place ") and a != place)
     intent(b, other)
     assert calls == [4, 5]
     assert b.extra["risk"] == real(g.state.board, 2)["risk"]

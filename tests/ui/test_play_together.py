@@ -243,6 +243,17 @@ def assert_covered_like_a_spectator(board: Board) -> None:
     assert {k: state[k] for k in GAME_TRAITS} == spectator
 
 
+def play_choice(g: Game, board: Board, agent: Any) -> None:
+    """The agent's choice sent as intents; a Space Base card chosen to build is held by
+    the board (not a move), so its cell, the agent's next choice, follows at once."""
+    action = str(agent.choose(g))
+    intent(board, action)
+    if board.extra.get("chosen") is not None:
+        after = g.fork()
+        after.apply(action)
+        intent(board, str(agent.choose(after)))
+
+
 def hot_seat_turns(g: Game, board: Board, seats: tuple[int, ...], covers: int) -> None:
     """Play through ``board`` by intents (greedy choices for the seat shown) until it
     has been covered ``covers`` times, checking every trait at every cover."""
@@ -265,7 +276,7 @@ def hot_seat_turns(g: Game, board: Board, seats: tuple[int, ...], covers: int) -
                 return
         p = g.current_player
         assert p == board.player, "the board shows the seat that decides"
-        intent(board, str(agent.choose(g)))
+        play_choice(g, board, agent)
     raise AssertionError("the board was not covered often enough")
 
 
@@ -304,7 +315,7 @@ def test_a_hot_seat_board_with_a_computer_seat() -> None:
             assert board.agent_step() is not None
             assert board.covered or board.player == shown  # the computer's turn hides nothing new
         else:
-            intent(board, str(agent.choose(g)))
+            play_choice(g, board, agent)
     assert covers == 4
 
 
