@@ -21,10 +21,8 @@ from __future__ import annotations
 import functools
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
-
-from ..core.compiled import by_constructor
 
 __all__ = [
     "B5_REFINERY",
@@ -65,7 +63,9 @@ class Card:
     note: str = ""  # the Notes column as printed, "" if none
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)  # compiled by mypyc, it pickles this way too
+        # Compiled by mypyc, a frozen dataclass pickles by its constructor (as
+        # core.compiled.by_constructor does: pure data imports nothing of the package).
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
 
 KINDS: tuple[str, ...] = ("base", "structure", "defender", "invader", "event")
