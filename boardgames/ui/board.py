@@ -145,6 +145,23 @@ def live_boards() -> list[Board]:
     return sorted((b for b in list(_LIVE) if not b._closed), key=lambda b: b._serial)
 
 
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """A computer's move that logged nothing, told in words in the 'since your last
+    move' account: at the log's length ``log_at``, as history step ``step``."""
+
+    log_at: int
+    step: int
+    player: int
+    action: str
+    text: str
+
+    def played(self, history: Sequence[Step]) -> bool:
+        """Whether the game's history still holds this move (not undone)."""
+        return self.step < len(history) and history[self.step].player == self.player \
+            and history[self.step].text == self.action
+
+
 def boards_of(game: Game) -> list[Board]:
     """The live boards of ``game``, oldest first."""
     return [b for b in live_boards() if b._game is game]
@@ -343,6 +360,7 @@ class Board(anywidget.AnyWidget):
         hint_policy=..., review_seconds=...)``)."""
         self._glossary_shown: dict[str, str] | None = None
         self._since_mark = len(game.log)  # the log's length after this player last acted
+        self._said: list[Said] = []  # the computer's moves that logged nothing, in words
         super().__init__(game_name=game.name, player=player, seats=list(self._seats),
                          seat_names=label, covered=bool(self._seats),
                          has_battles=cls.battles)
@@ -673,10 +691,22 @@ class Board(anywidget.AnyWidget):
         if self._since_mark > len(log):
             self._since_mark = len(log)
         start = max(self._since_mark, len(log) - SINCE_LINES)
-        lines = [self._public_log_line(x) for x in log[start:]]
+        hist = self._game.history
+        said = [x for x in self._said if self._since_mark <= x.log_at <= len(log)
+                and x.played(hist)]
+        lines: list[str] = []
+        at = start
+        for x in said:
+            if x.log_at >= start:
+                lines += [self._public_log_line(y) for y in log[at:x.log_at]]
+                lines.append(x.text)
+                at = x.log_at
+        lines += [self._public_log_line(y) for y in log[at:]]
+        cut = max(0, len(lines) - SINCE_LINES)
+        lines = lines[cut:]
         if lines != self.since:
             self.since = lines
-        self.since_omitted = start - self._since_mark
+        self.since_omitted = start - self._since_mark + cut + sum(x.log_at < start for x in said)
 
     def _publish_glossary(self, g: Game) -> None:
         """The glossary and rules address, set again only when they are other objects
@@ -1134,6 +1164,7 @@ class Board(anywidget.AnyWidget):
         self._game = game
         game.observe(self._on_game_change)
         self._since_mark = len(game.log)
+        self._said = []
         _remember(self)
         self._drop_analysis()
         self.scrub_step = None
@@ -1292,6 +1323,7 @@ class Board(anywidget.AnyWidget):
                 return None
             self.notice = f"{who}, plays {action}"  # (what the boards publish during it)
             mark = len(g.log)
+            self._say_if_silent(p, who, action)
             g.apply(action)  # every board of the game republishes (Game.observe)
             self.notice = self._account(who, action, g.log[mark:])
         except Exception as e:  # third-party agent code: show it, stop the agents
@@ -1367,10 +1399,26 @@ class Board(anywidget.AnyWidget):
             self.notice = self._account("The battle", "", g.log[mark:][-2:])
             self.refresh()
             return
+        self._say_if_silent(self._game.current_player, who, action)
         g.apply(action)
         self.error = ""
         self.notice = self._account(who, action, g.log[mark:])
         self.refresh()
+
+    def _say_if_silent(self, p: int, who: str, action: Any) -> None:
+        """Before the computer player ``p`` plays ``action``: if the action itself logs
+        nothing (Blast's 'done', Space Base's 'build <card>'), every board of the game
+        keeps its sentence for the 'since your last move' account, at the log's position
+        and history step it is played at."""
+        g = self._game
+        after = g.fork()
+        after.auto_roll = False
+        after.apply(action)
+        if len(after.log) > len(g.log):
+            return
+        said = Said(len(g.log), len(g.history), p, str(action), self._account(who, action, []))
+        for b in boards_of(g):
+            b._said.append(said)
 
     def _moves_agents(self) -> bool:
         """Whether this board moves the table's computer players: the oldest board of
