@@ -391,6 +391,7 @@ function handRow(ctx) {
     const body = [h("span", { class: "sb-cname" }, name),
       h("span", { class: "sb-cinfo" }, kind === "action" ? (name === "Transfer" ? "play in Transfer phase" : "play in Control phase")
         : (INCOME[name] ? `income ${INCOME[name]}` : kind)),
+      ((ctx.extra || {}).needs || {})[name] ? h("span", { class: "sb-cneeds" }, ctx.extra.needs[name]) : null,
       count > 1 ? h("span", { class: "sb-count" }, `\u00d7${count}`) : null];
     const cls = `sb-card sb-k-${kind}` + (chosen ? " sb-chosen" : "") + (action ? " sb-actionable" : "");
     if (action) {

@@ -94,6 +94,27 @@ GLOSSARY: dict[str, str] = {c.name: card_effect(c) for c in CARD_LIST}
 """Every Space Base card: ``{name: what it is and does}``."""
 
 
+def _is_a_need(part: str) -> bool:
+    """Whether a part of the card list's requirements column is something the site
+    needs (not 'None', nor what it does: 'Produces power', 'Functions as Extractor')."""
+    return part not in ("", "None") and not part.lower().startswith(("produces", "functions"))
+
+
+def card_needs(card: Card) -> str:
+    """What a site card needs to work, from the card list's requirements column, as a
+    hand card shows it ('needs: Power, Resource sites'; 'needs nothing'); '' for action
+    cards and resource or volcano sites, which have no requirements."""
+    if card.kind != "installation":
+        return ""
+    needs = [x.strip() for x in card.requirements.split(";")[0].split(",")]
+    needs = [x for x in needs if _is_a_need(x)]
+    return f"needs: {', '.join(needs)}" if needs else "needs nothing"
+
+
+NEEDS: dict[str, str] = {c.name: card_needs(c) for c in CARD_LIST if card_needs(c)}
+"""What each installation card needs to work, drawn on the hand's cards."""
+
+
 def _key(c: tuple[int, int]) -> str:
     return f"{c[0]},{c[1]}"
 
@@ -133,7 +154,7 @@ class SpaceBaseBoard(Board):
     """The board of a Space Base game (2 to 4 players)."""
 
     asset_name = "spacebase"
-    extra_static = ("explain", "risk")  # per map
+    extra_static = ("explain", "risk", "needs")  # per map; the cards' needs
 
     def _chance_is_public(self, game: Game) -> bool:
         chance = game.state.chance
@@ -257,6 +278,7 @@ class SpaceBaseBoard(Board):
         card = self._held_card() if live else None
         out["chosen"] = card
         out["placements"] = self._placements(game, card) if card is not None else []
+        out["needs"] = NEEDS
         return out
 
     def _map_extra(self, game: Game) -> dict[str, Any]:

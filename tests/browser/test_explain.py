@@ -230,6 +230,9 @@ def test_space_base_explains_its_codes_and_cards(nb: Notebook) -> None:
         "M = Metals, R = Radioactives, I = Ice + Organics")
     card = content.locator('.sb-card[data-card="Extractor"]')
     assert "requirements: Power, Resource sites" in card.get_attribute("title")
+    # what it needs to work is on the card itself, not only in its tooltip
+    expect(card.locator(".sb-cneeds")).to_have_text("needs: Power, Resource sites")
+    expect(card.locator(".sb-cneeds")).to_be_visible()
     described = card.get_attribute("aria-describedby")
     text = content.evaluate("(c, id) => document.getElementById(id)?.textContent", described)
     assert text.startswith("Extractor: Installation, income 1 credit")

@@ -132,3 +132,23 @@ def test_space_base_every_card_says_its_row_and_effect() -> None:
     b = bg.SpaceBase(players=2, seed=1).widget(player=0)
     assert b.glossary is GLOSSARY and set(b.view["hand"]) <= set(GLOSSARY)
     assert b.rules_url.endswith("spacebase.md#the-rule-text-sentence-by-sentence-and-the-code")
+
+
+def test_space_base_a_hand_card_shows_what_it_needs_to_work() -> None:
+    """Issue 17: 'a hand card shows what it needs to work' -- every installation's needs,
+    from the requirements column of the card list, sent once with the map's static part
+    (extra_fixed), not with every move."""
+    from boardgames.spacebase.data import CARD_LIST
+    from boardgames.ui.spacebase import NEEDS
+
+    installations = {c.name: c for c in CARD_LIST if c.kind == "installation"}
+    assert set(NEEDS) == set(installations)
+    assert NEEDS["Extractor"] == "needs: Power, Resource sites"
+    assert NEEDS["Geothermal Plant"] == "needs: Volcano"
+    assert NEEDS["Solar Panels Array"] == NEEDS["Outpost"] == "needs nothing"
+    for name, text in NEEDS.items():
+        if text != "needs nothing":
+            for need in text.removeprefix("needs: ").split(", "):
+                assert need in installations[name].requirements
+    b = bg.SpaceBase(players=2, seed=1).widget(player=0)
+    assert b.extra_fixed["needs"] is NEEDS
