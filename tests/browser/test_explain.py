@@ -33,6 +33,7 @@ CELLS = [
     "g2 = bg.Blast.scenario(phase='fight', to_move='empire', seed=5, units={\n"
     "    5: {'terran': [3], 'empire': [4, 2]}, 9: {'terran': [2], 'empire': [1]}},\n"
     "    hands={'terran': [], 'empire': []})\n"
+    "g2start = g2.fork()  # the position the account starts at\n"
     "board2 = g2.widget(player=0, opponents={1: GreedyAgent(seed=1)})\n"
     "board2.pause_battles = True\n"
     "board2",
@@ -222,6 +223,63 @@ def test_since_your_last_move_lists_what_the_computer_did(nb: Notebook) -> None:
     since = json.loads(nb.python("import json; print(json.dumps(board2.since))").strip())
     assert since and any("fight" in line.lower() or "wins" in line for line in since), since
     expect(panel.locator(".bg-since-lines li")).to_have_text(since)
+
+
+# Each step of g2's history since board 2 was made, replayed one step at a time from the
+# position it started at: who took it, and the lines it logged (or, for a computer action
+# that logs nothing, the words the board says for it).
+REPLAY = """import json as _j
+_r = g2start.fork(); _r.auto_roll = False
+_rows = []
+for _s in g2.history[len(g2start.history):]:
+    _m = len(_r.log); _r.apply(_s.value)
+    _rows.append([_s.player, list(_r.log[_m:]), board2._account('', _s.text, []).split(': ', 1)[1]])
+print(_j.dumps({'rows': _rows, 'since': board2.since, 'omitted': board2.since_omitted}))
+"""
+
+
+def test_since_your_last_move_names_every_computer_action_of_the_history(nb: Notebook) -> None:
+    """Issue 17's test: after the computer's turns the account names every action the
+    computer took, compared with the game's history (not with the log alone)."""
+    data = json.loads(nb.python(REPLAY).strip())
+    expected: list[str] = []
+    for player, lines, said in data["rows"]:
+        expected += lines or ([f"the computer: {said}"] if player == 1 else [])
+    computer = [r for r in data["rows"] if r[0] == 1]
+    assert computer, "the computer has not moved"
+    since = data["since"]
+    assert data["omitted"] == len(expected) - len(since)
+    for want, line in zip(expected[len(expected) - len(since):], since, strict=True):
+        assert line.endswith(want) if want.startswith("the computer: ") else line == want, \
+            (want, since)
+    # and the panel shows that account
+    expect(nb.content(1).locator(".bg-since .bg-since-lines li")).to_have_text(since)
+
+
+# every element that stands for a card, unit, site or list entry, by board
+DESCRIBED = {"spacehole": ".sh-card", "spacebase": ".sb-card, .sb-site",
+             "intergalactic": ".ig-pick, .ig-name, .ig-entry", "blast": ".bl-card, .bl-chip"}
+
+
+def test_every_card_site_and_entry_carries_its_effect_text(nb: Notebook) -> None:
+    """Every card, unit, site and list entry of every board of the page has its effect:
+    an aria-describedby to a glossary text that is not empty (the same text as its
+    tooltip's, for keyboard and screen readers)."""
+    found = {}
+    for game, sel in DESCRIBED.items():
+        found[game] = nb.page.evaluate("""([game, sel]) => {
+            const out = {n: 0, missing: []};
+            for (const b of document.querySelectorAll(`.bg-board[data-game="${game}"]`)) {
+              for (const e of b.querySelectorAll(sel)) {
+                out.n += 1;
+                const id = e.getAttribute('aria-describedby');
+                const text = id && document.getElementById(id)?.textContent.trim();
+                if (!text) out.missing.push(e.textContent.trim().slice(0, 40));
+              }
+            }
+            return out; }""", [game, sel])
+    assert all(f["n"] > 0 for f in found.values()), found
+    assert {g: f["missing"] for g, f in found.items() if f["missing"]} == {}, found
 
 
 def test_space_base_explains_its_codes_and_cards(nb: Notebook) -> None:
