@@ -67,7 +67,10 @@ CELLS = [
     "        g6.apply(step)\n"
     "ig = g6.widget(player=0)  # the battle fought: 58 + 27 against 40 + 10\n"
     "ig",
+    "whole = bg.Spacehole(seed=1).widget()  # a whole game, played by clicking\n"
+    "whole",
 ]
+WHOLE = 7  # its cell
 
 STATE = (
     "import json as _j\n"
@@ -280,6 +283,60 @@ def test_every_card_site_and_entry_carries_its_effect_text(nb: Notebook) -> None
             return out; }""", [game, sel])
     assert all(f["n"] > 0 for f in found.values()), found
     assert {g: f["missing"] for g, f in found.items() if f["missing"]} == {}, found
+
+
+def _click_and_wait(nb: Notebook, cell: int, game: str, target: Any) -> None:
+    board = nb.cells().nth(cell).locator(f'.bg-board[data-game="{game}"]')
+    old = int(board.get_attribute("data-version"))
+    target.click()
+    nb.page.wait_for_function(
+        "([c, b, v]) => Number(document.querySelectorAll('.jp-Notebook .jp-Cell')[c]"
+        ".querySelector(b).dataset.version) !== v",
+        arg=[cell, f'.bg-board[data-game="{game}"]', old])
+
+
+WHOLE_GAME_PREFERENCE = ("build", "power", "recruit", "end turn", "pass")
+
+
+def test_spacehole_a_whole_game_played_by_clicking(nb: Notebook) -> None:
+    """Issue 17's test: a whole game of Spacehole by clicking the board's elements (a
+    build, power or recruit when the board offers one, else end turn or pass) until the
+    board sums the game up; the game's decisions are the clicks."""
+    content = spacehole(nb, WHOLE)
+    clicked: list[str] = []
+    while not content.locator(".sh-summary").count():
+        assert len(clicked) < 60, clicked
+        offered = content.evaluate(
+            "c => [...c.querySelectorAll('[data-action]')].map(e => e.dataset.action)")
+        action = next((a for pre in WHOLE_GAME_PREFERENCE for a in offered
+                       if a.startswith(pre)), offered[0])
+        _click_and_wait(nb, WHOLE, "spacehole",
+                        content.locator(f'[data-action="{action}"]').first)
+        clicked.append(action)
+    expect(content.locator(".sh-summary")).to_contain_text("Turns survived")
+    played = json.loads(nb.python(
+        "import json; print(json.dumps([whole.game.is_over,"
+        " [s.text for s in whole.game.history if s.player == 0]]))").strip())
+    assert played == [True, clicked]
+    assert len(clicked) > 10, clicked  # (seed 1: 27 decisions, builds and removes among them)
+
+
+def test_a_click_on_what_cannot_be_played_says_why_on_intergalactic(nb: Notebook) -> None:
+    """Intergalactic's board too (Blast's card and Space Base's cell above): an element
+    marked data-why (a list row or record entry that cannot be played now) answers with
+    a reason; the board's version is unchanged. (No Spacehole board of the page has a
+    hand card it cannot build: the build phase is its hand's only decision.)"""
+    for game in ("intergalactic",):
+        board = nb.page.locator(f'.bg-board[data-game="{game}"]:has([data-why])').first
+        expect(board).to_have_count(1)
+        target = board.locator(":scope > .bg-content [data-why]").first
+        why = target.get_attribute("data-why")
+        version = board.get_attribute("data-version")
+        target.click()
+        answer = board.locator(f'.bg-why[data-why-answer="{why}"]')
+        expect(answer).to_be_visible()
+        assert len(answer.inner_text().strip()) > len("Not now: "), answer.inner_text()
+        assert board.get_attribute("data-version") == version
 
 
 def test_space_base_explains_its_codes_and_cards(nb: Notebook) -> None:
