@@ -69,8 +69,13 @@ CELLS = [
     "ig",
     "whole = bg.Spacehole(seed=1).widget()  # a whole game, played by clicking\n"
     "whole",
+    "from boardgames.agents import RandomAgent\n"
+    "igt = bg.Intergalactic(players=2, seed=3).widget(player=0,\n"
+    "    opponents={1: RandomAgent(seed=1)}, pace=0.05)  # a turn each, by clicking\n"
+    "igt",
 ]
 WHOLE = 7  # its cell
+TURNS = 8  # the Intergalactic board played a turn by clicking
 
 STATE = (
     "import json as _j\n"
@@ -241,20 +246,28 @@ print(_j.dumps({'rows': _rows, 'since': board2.since, 'omitted': board2.since_om
 """
 
 
-def test_since_your_last_move_names_every_computer_action_of_the_history(nb: Notebook) -> None:
-    """Issue 17's test: after the computer's turns the account names every action the
-    computer took, compared with the game's history (not with the log alone)."""
-    data = json.loads(nb.python(REPLAY).strip())
+def assert_account_is_the_history(data: dict[str, Any]) -> None:
+    """``data``: the replayed steps (player, lines logged, words for a silent action) and
+    the board's account: the account holds each step's lines, or for a computer action
+    that logged nothing its words, in the order played (its last SINCE_LINES)."""
     expected: list[str] = []
     for player, lines, said in data["rows"]:
         expected += lines or ([f"the computer: {said}"] if player == 1 else [])
-    computer = [r for r in data["rows"] if r[0] == 1]
-    assert computer, "the computer has not moved"
     since = data["since"]
     assert data["omitted"] == len(expected) - len(since)
     for want, line in zip(expected[len(expected) - len(since):], since, strict=True):
         assert line.endswith(want) if want.startswith("the computer: ") else line == want, \
             (want, since)
+
+
+def test_since_your_last_move_names_every_computer_action_of_the_history(nb: Notebook) -> None:
+    """Issue 17's test: after the computer's turns the account names every action the
+    computer took, compared with the game's history (not with the log alone)."""
+    data = json.loads(nb.python(REPLAY).strip())
+    computer = [r for r in data["rows"] if r[0] == 1]
+    assert computer, "the computer has not moved"
+    assert_account_is_the_history(data)
+    since = data["since"]
     # and the panel shows that account
     expect(nb.content(1).locator(".bg-since .bg-since-lines li")).to_have_text(since)
 
@@ -337,6 +350,44 @@ def test_a_click_on_what_cannot_be_played_says_why_on_intergalactic(nb: Notebook
         expect(answer).to_be_visible()
         assert len(answer.inner_text().strip()) > len("Not now: "), answer.inner_text()
         assert board.get_attribute("data-version") == version
+
+
+# The steps of igt's game from the person's last action on (the start of its account),
+# replayed one at a time on a fork taken back to before that action.
+REPLAY_TURN = """import json as _j
+_g = igt.game; _h = _g.history
+_k = max(i for i, s in enumerate(_h) if s.player == 0)
+_r = _g.fork()
+while len(_r.history) > _k:
+    _r.undo()
+_r.auto_roll = False
+_rows = []
+for _s in _h[_k:]:
+    _m = len(_r.log); _r.apply(_s.value)
+    _rows.append([_s.player, list(_r.log[_m:]), igt._account('', _s.text, []).split(': ', 1)[1]])
+print(_j.dumps({'rows': _rows, 'since': igt.since, 'omitted': igt.since_omitted}))
+"""
+
+
+def test_intergalactic_a_turn_by_clicking_then_the_computers_account(nb: Notebook) -> None:
+    """Issue 17's test: one complete Intergalactic turn played by clicking (any action
+    the board offers, until the computer is to move), then, once the computer's turn is
+    over, the account names every step since the person's last action as the game's
+    history has it (replayed one step at a time), computer's actions included."""
+    content = nb.cells().nth(TURNS).locator('.bg-board[data-game="intergalactic"] > .bg-content')
+    tomove = content.locator("header.bg-head .bg-tomove")
+    expect(tomove).to_contain_text("(you) to move", timeout=15_000)
+    clicks = 0
+    while "(you)" in tomove.inner_text():
+        assert clicks < 12, clicks
+        _click_and_wait(nb, TURNS, "intergalactic", content.locator("[data-action]").first)
+        clicks += 1
+    expect(tomove).to_contain_text("(you) to move", timeout=15_000)  # the computer's turn
+    data = json.loads(nb.python(REPLAY_TURN).strip())
+    assert any(player == 1 for player, _lines, _said in data["rows"]), data["rows"]
+    assert_account_is_the_history(data)
+    since = data["since"]
+    expect(content.locator(".bg-since .bg-since-lines li")).to_have_text(since)
 
 
 def test_space_base_explains_its_codes_and_cards(nb: Notebook) -> None:
