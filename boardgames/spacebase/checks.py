@@ -41,7 +41,7 @@ def count_cards(s: SpaceBaseState) -> Counter[str]:
     return +out
 
 
-def invariants(game: SpaceBase, memo: dict[str, Any], full_fixpoint: bool = True) -> list[str]:
+def invariants(game: SpaceBase, full_fixpoint: bool = True) -> list[str]:
     """Every broken invariant of ``game``'s position, as text (empty when all hold).
 
     Cards are conserved (deck, hands, discard pile, map and the Outposts in the box hold
@@ -50,9 +50,10 @@ def invariants(game: SpaceBase, memo: dict[str, Any], full_fixpoint: bool = True
     only on sites, each a player's; damage only on installations; hands sorted, and the
     player building holds at most 8 cards; the cached frontiers (empty cells next to a
     player's sites) are right; and (``full_fixpoint``) the incrementally kept functional
-    set, ores and income equal the least fixed point computed from scratch. ``memo``
-    (the game's own, kept between calls) remembers the boards already found sound.
+    set, ores and income equal the least fixed point computed from scratch. The game's
+    memo (``SpaceBase.invariants_memo``) remembers the boards already found sound.
     """
+    memo = game.invariants_memo
     s = game.state
     bad = _cards(game, s, memo)
     bad += [f"Player {p} has negative credits {c}" for p, c in enumerate(s.credits) if c < 0]

@@ -55,8 +55,6 @@ class SpaceBase(Game):
     Rules = Options
     _bv: tuple[Board, dict[str, Any]] | None = None
     """The last board's view (``_board_view``)."""
-    _checked: dict[str, Any] | None = None
-    """What ``invariants`` found sound already (``checks.invariants``)."""
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -78,6 +76,9 @@ class SpaceBase(Game):
         else:
             s = setup.scenario_state(spec, self.players, self.rules)
         self._total = count_cards(s)
+        # What ``invariants`` found sound already (``checks.invariants``), by board
+        # object: shared by forks, as a board object never changes.
+        self.invariants_memo: dict[str, Any] = {}
         advance(s, self.rules, self._log)  # the automatic steps of set-up head the log
         return s
 
@@ -165,9 +166,7 @@ class SpaceBase(Game):
     def invariants(self) -> list[str]:
         from .checks import invariants
 
-        if self._checked is None:
-            self._checked = {}
-        return invariants(self, self._checked)
+        return invariants(self)
 
     def cards_total(self) -> Counter[str]:
         """Every card of this game (deck, hands, discard pile, map, Outposts in the box)
