@@ -39,7 +39,8 @@ CELLS = [
     "board2",
     "lost = bg.Spacehole(seed=3).widget()  # lost in turn 1, before any decision\n"
     "lost",
-    "sh = bg.Spacehole.scenario(structures=['Mine', 'Mine', 'Solar Array'], hand=['Mine'],\n"
+    "sh = bg.Spacehole.scenario(structures=['Mine', 'Mine', 'Solar Array'],\n"
+    "                           hand=['Mine', 'Alien Artifact'],  # (no Research Labs)\n"
     "                           phase='build', seed=3).widget()\n"
     "sh",
     "sb = bg.SpaceBase.scenario(sites={(0, 0): ('Outpost', 0), (9, 9): ('Outpost', 1),\n"
@@ -334,12 +335,11 @@ def test_spacehole_a_whole_game_played_by_clicking(nb: Notebook) -> None:
     assert len(clicked) > 10, clicked  # (seed 1: 27 decisions, builds and removes among them)
 
 
-def test_a_click_on_what_cannot_be_played_says_why_on_intergalactic(nb: Notebook) -> None:
-    """Intergalactic's board too (Blast's card and Space Base's cell above): an element
-    marked data-why (a list row or record entry that cannot be played now) answers with
-    a reason; the board's version is unchanged. (No Spacehole board of the page has a
-    hand card it cannot build: the build phase is its hand's only decision.)"""
-    for game in ("intergalactic",):
+def test_a_click_on_what_cannot_be_played_says_why_on_every_board(nb: Notebook) -> None:
+    """Spacehole's and Intergalactic's boards too (Blast's card and Space Base's cell
+    above): an element marked data-why (a hand card, a list row or record entry that
+    cannot be played now) answers with a reason; the board's version is unchanged."""
+    for game in ("spacehole", "intergalactic"):
         board = nb.page.locator(f'.bg-board[data-game="{game}"]:has([data-why])').first
         expect(board).to_have_count(1)
         target = board.locator(":scope > .bg-content [data-why]").first
@@ -349,6 +349,9 @@ def test_a_click_on_what_cannot_be_played_says_why_on_intergalactic(nb: Notebook
         answer = board.locator(f'.bg-why[data-why-answer="{why}"]')
         expect(answer).to_be_visible()
         assert len(answer.inner_text().strip()) > len("Not now: "), answer.inner_text()
+        if game == "spacehole":
+            assert why == "build Alien Artifact"
+            expect(answer).to_contain_text("may be played only with a Research Labs in play")
         assert board.get_attribute("data-version") == version
 
 
