@@ -319,6 +319,9 @@ def nb(browser: Browser, lab: Lab) -> Iterator[Page]:
     hurt = _board(n, "spacebase-damage")
     hurt.locator('.sb-card[data-action="build Factory"]').click()
     expect(hurt.locator(".sb-cell .sb-verb").first).to_be_visible()
+    hurt.locator('[data-control="risk"]').click()  # each damaged site's badge and its risk
+    expect(hurt.locator(".sb-risk-on")).to_have_count(1)
+    expect(hurt.locator(".sb-cell .sb-dmg").first).to_be_visible()
     n.opened_in = time.perf_counter() - t0
     n.console = console
     yield n
