@@ -72,13 +72,16 @@ TIMED_CLICK = """async ([cell, board, sel]) => {
   const old = b.dataset.version;
   const t0 = performance.now();
   el.click();
-  await new Promise((resolve) => {
-    if (b.dataset.version !== old) return resolve();
+  // a click that brings no new view fails the test (after 30 s) instead of hanging it
+  const changed = await new Promise((resolve) => {
+    if (b.dataset.version !== old) return resolve(true);
     const obs = new MutationObserver(() => {
-      if (b.dataset.version !== old) { obs.disconnect(); resolve(); }
+      if (b.dataset.version !== old) { obs.disconnect(); resolve(true); }
     });
     obs.observe(b, { attributes: true, attributeFilter: ['data-version'] });
+    setTimeout(() => { obs.disconnect(); resolve(false); }, 30000);
   });
+  if (!changed) throw new Error('no new view 30 s after clicking ' + sel);
   return performance.now() - t0;
 }"""
 
