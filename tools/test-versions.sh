@@ -30,7 +30,7 @@ for v in 3.11 3.12 3.13; do
     if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ]; then
         "$py" -m venv "$venv"
         "$venv/bin/python" -m pip install -q --upgrade pip
-        "$venv/bin/python" -m pip install -q -c constraints.txt -e . pytest pytest-xdist \
+        "$venv/bin/python" -m pip install -q -c constraints.txt -e . pytest pytest-xdist pytest-timeout \
             hypothesis icepool cloudpickle
         touch "$stamp"
     fi
