@@ -644,7 +644,8 @@ def _spacehole_configs() -> list[Config]:
         Config(v, _spacehole(v), spacehole_secrets, seeds=300, full_json_seeds=3)
         for v in ("classic", "babylon5")
     ]
-    sweep = [*rules_sweep(bg.spacehole.Rules), ("base_hits=5", {"base_hits": 5})]
+    sweep = [*rules_sweep(bg.spacehole.Rules), ("base_hits=5", {"base_hits": 5}),
+             ("grace_turns=3", {"grace_turns": 3})]  # the house rule (issue 17)
     for v in ("classic", "babylon5"):
         out += [
             Config(
