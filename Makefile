@@ -64,7 +64,8 @@ MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic board
 # same-games and golden tests run again against it (bin/pytest, not python -m pytest,
 # which would put ./boardgames first on the path).
 # (Not tests/conformance/test_suite.py: it tests the suite by patching a game's code,
-# which a compiled module does not see.)
+# which a compiled module does not see.) The conformance playouts at half their number of
+# seeds there (the same-games digests and golden transcripts in full): CI time.
 FAST_TESTS := tests/fast $(filter-out %/test_suite.py,$(wildcard tests/conformance/test_*.py)) \
 	$(wildcard tests/*/test_same_games.py) $(wildcard tests/*/test_golden.py)
 FAST_RUN := BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast
@@ -76,7 +77,7 @@ test: venv chromium jupyter-settings
 	$(VENV)/bin/mypy $(MYPY_PACKAGES)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks
 	$(MAKE) fast
-	$(FAST_RUN) $(VENV)/bin/pytest -n $(JOBS) -p no:cacheprovider $(FAST_TESTS)
+	$(FAST_RUN) $(VENV)/bin/pytest -n $(JOBS) -p no:cacheprovider --conformance-scale=0.5 $(FAST_TESTS)
 	$(PY) -m pytest tests/benchmarks
 	$(PY) -m pytest -n $(JOBS) --nbmake notebooks/
 	JOBS=$(JOBS) tools/test-versions.sh
