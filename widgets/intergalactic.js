@@ -362,11 +362,14 @@ function recordSheet(ctx, v, x, rec) {
   const notes = x.notes || {};
   const active = v.current_player === p;
   const capPct = rec.cap ? Math.min(100, (rec.tokens / rec.cap) * 100) : 0;
-  const attrs = h("table", { class: "ig-attrs" }, h("tbody", null, ATTRS.map((a) => {
+  // the thirteen attributes in a strip that wraps (a name, its value): a record stays
+  // short enough for four of them to fit under the list at 1024 x 768
+  const attrs = h("ul", { class: "ig-attrs", "aria-label": "attributes" }, ATTRS.map((a) => {
     const val = rec.attributes[a];
-    return h("tr", { class: BATTLE.has(a) ? "ig-battle-attr" : "" },
-      h("th", { title: a }, SHORT[a]), h("td", { class: `ig-num${val < 0 ? " ig-neg" : val > 0 ? "" : " bg-muted"}` }, val));
-  })));
+    return h("li", { class: `ig-attr${BATTLE.has(a) ? " ig-battle-attr" : ""}`, title: `${a} ${val}` },
+      h("span", { class: "ig-attr-name" }, SHORT[a]),
+      h("span", { class: `ig-num${val < 0 ? " ig-neg" : val > 0 ? "" : " bg-muted"}` }, val));
+  }));
   const verbs = ctx.live ? verbsFor(v, x, p) : [];
   const held = KINDS.map(([k, label]) => {
     const names = (rec.held || {})[k] || [];
@@ -383,12 +386,13 @@ function recordSheet(ctx, v, x, rec) {
     "data-player": String(p), "aria-label": `race record of player ${p}` },
   h("header", { class: "ig-record-head" },
     h("strong", null, who(ctx, p)),
-    h("span", { class: "ig-race" }, `${rec.race || "no race yet"} \u00b7 ${rec.homeworld || "no homeworld yet"}`),
-    h("span", { class: "ig-vp", title: "Victory Points" }, `${rec.vp} VP`), flags),
-  h("div", { class: "ig-it", title: `Intergalactic Tokens: ${rec.tokens} of a cap of ${rec.cap} (20 + Intelligence)` },
-    h("span", null, `IT ${rec.tokens}/${rec.cap}`),
+    // (the race once chosen is in the player's name: "Flil (P0)")
+    h("span", { class: "ig-race" }, `${rec.race && who(ctx, p).startsWith(rec.race) ? "" : `${rec.race || "no race yet"} \u00b7 `}${rec.homeworld || "no homeworld yet"}`),
+    h("span", { class: "ig-vp", title: "Victory Points" }, `${rec.vp} VP`)),
+  h("div", { class: "ig-it" },
+    h("span", { title: `Intergalactic Tokens: ${rec.tokens} of a cap of ${rec.cap} (20 + Intelligence)` }, `IT ${rec.tokens}/${rec.cap}`),
     h("span", { class: "bg-bar-bg" }, h("span", { class: "bg-bar", style: { width: `${capPct}%` } })),
-    h("span", { class: "bg-muted" }, ` \u00b7 ${rec.fleets} fleet${rec.fleets === 1 ? "" : "s"} \u00b7 ${rec.advanced} advanced`)),
+    h("span", { class: "bg-muted" }, `${rec.fleets} fleet${rec.fleets === 1 ? "" : "s"} \u00b7 ${rec.advanced} advanced`), flags),
   h("div", { class: "ig-record-body" }, attrs, h("div", { class: "ig-held" }, held)));
 }
 

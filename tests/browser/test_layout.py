@@ -456,13 +456,12 @@ def test_no_anywidget_warning_in_the_console(nb: Page) -> None:
 FOLD = (1024, 768)  # a laptop's window: what shows without scrolling
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17, open: at 1024 x 768 (the file browser "
-                   "open) the records end at 985 and 1320 px of a 1557 px board: two records "
-                   "a row, 335 px each, under 650 px of header, roll panel and list")
 def test_intergalactic_four_records_fit_above_the_fold(nb: Page) -> None:
     """Issue 17: at 1024 x 768 the four-player Intergalactic board fits with its fourth
     race record above the fold: with the board's top at the window's top, every record
-    ends inside the window. (Measured, failing: strict xfail until the layout is done.)"""
+    ends inside the window. (Before the compact records: they ended at 985 and 1320 px
+    of a 1557 px board, two records a row, 335 px each, under 650 px of header, roll
+    panel and list.)"""
     nb.page.set_viewport_size({"width": FOLD[0], "height": FOLD[1]})
     try:
         board = _board(nb, "intergalactic")
