@@ -128,14 +128,23 @@ function battlePanel(ctx, v) {
   const battle = x.battle;
   const cur = v.current;
   const isInvader = cur && cur.kind === "invader";
-  if (!battle && !isInvader) {
-    if (cur) {
-      return h("section", { class: "sh-section sh-event" },
-        h("h4", null, "Event"), h("div", { class: "sh-card sh-eventcard", "data-key": "event", ...ctx.describe(cur.name) },
-          h("span", { class: "sh-name" }, cur.name), h("span", { class: "sh-note" }, cur.note)));
-    }
-    return null;
-  }
+  // a battle of an earlier turn stays until the player's first decision after that turn
+  // (Python's shown_battle): drawn under this turn's event card, if there is one
+  const earlier = battle && !isInvader && battle.turn !== v.turn;
+  const event = cur && !isInvader
+    ? h("section", { class: "sh-section sh-event" },
+      h("h4", null, "Event"), h("div", { class: "sh-card sh-eventcard", "data-key": "event", ...ctx.describe(cur.name) },
+        h("span", { class: "sh-name" }, cur.name), h("span", { class: "sh-note" }, cur.note)))
+    : null;
+  if (!battle && !isInvader) return event;
+  if (earlier) return [event, battleSection(ctx, v, battle, false, true)];
+  return battleSection(ctx, v, battle, isInvader, false);
+}
+
+function battleSection(ctx, v, battle, isInvader, earlier) {
+  const x = ctx.extra || {};
+  const cur = v.current;
+  const turn = battle && battle.turn !== null && battle.turn !== undefined ? battle.turn : v.turn;
   const name = isInvader ? cur.name : battle.invader;
   const invCard = isInvader
     ? h("div", { class: "sh-card sh-invader", "data-key": "invader", ...ctx.describe(name) },
@@ -155,7 +164,7 @@ function battlePanel(ctx, v) {
       shown.map((r, i) => {
         const cell = (side, key) => {
           if (!side) return h("td", { class: "bg-muted" }, "\u2014");
-          const k = `${name}|${ctx.view.turn}|${r.round}|${key}`;
+          const k = `${name}|${turn}|${r.round}|${key}`;
           const fresh = ctx.live && !ctx.firstRender && !ctx.seenDice.has(k);
           ctx.seenDice.add(k);
           const delay = fresh ? Math.min(falling++, 12) * 160 : 0;
@@ -177,9 +186,18 @@ function battlePanel(ctx, v) {
   const next = v.battle && isInvader && !v.is_over  // (no "next" round once the game is over)
     ? h("div", { class: "bg-muted" }, `Next: ${v.battle.invader_dice} invader dice against ${v.battle.defender_dice} defender dice`)
     : null;
-  return h("section", { class: "sh-section sh-battle", "aria-label": "battle" },
-    h("h4", null, isInvader ? `Battle \u2014 round ${v.battle ? v.battle.round : 1}` : "Last battle this turn"),
-    h("div", { class: "sh-battle-grid" }, invCard, h("div", null, table, next), oddsBox));
+  const outcome = battle && battle.result !== "fighting" && !(isInvader && battle.result === "over")
+    ? h("div", { class: "sh-battle-result", role: "status" }, battle.result === "destroyed"
+      ? `${name} was destroyed in round ${rounds.length}: the ${v.base.name} held.`
+      : battle.result === "lost" ? `${name} destroyed the ${v.base.name} in round ${rounds.length}: the game is lost.`
+        : `The battle with ${name} is over (${rounds.length} round${rounds.length === 1 ? "" : "s"}).`)
+    : null;
+  const title = isInvader ? `Battle \u2014 round ${v.battle ? v.battle.round : 1}`
+    : !earlier ? "Last battle this turn"
+      : battle.turn === null || battle.turn === undefined ? "Last battle (an earlier turn)" : `Last battle (turn ${battle.turn})`;
+  return h("section", { class: "sh-section sh-battle", "aria-label": "battle", "data-turn": String(turn) },
+    h("h4", null, title),
+    h("div", { class: "sh-battle-grid" }, invCard, h("div", null, table, next, outcome), oddsBox));
 }
 
 function baseRow(ctx, v) {

@@ -25,10 +25,11 @@ from ..spacehole.data import Card
 from .board import Board, _frac, dist_rows
 
 __all__ = ["BOARD", "SpaceholeBoard", "battle_rounds", "card_effect", "game_summary",
-           "glossary", "house_rules", "lost_before_any_decision"]
+           "glossary", "house_rules", "lost_before_any_decision", "shown_battle"]
 
 _DREW_HAND = re.compile(r"^(Turn \d+: drew) .+ (into hand)$")
 _SEEN = re.compile(r"^Seen in the deck: .+ (\(position \d+\))$")
+_TURN = re.compile(r"^Turn (\d+):")
 _ROUND = re.compile(r"^Round (\d+): (.+) roll (\d+) dice: (\d+) hits?$")
 _TAKES = re.compile(r"^(.+) takes (\d+) hits?(?: \(Force (\d+) left\)|: destroyed)$")
 _PRIVATE_CHANCE = ("draw", "reveal")
@@ -48,11 +49,17 @@ def battle_rounds(log: tuple[str, ...] | list[str], invader: str | None) -> dict
             return None
     if start is None:
         return None
+    return _battle_at(log, start, len(log), invader)
+
+
+def _battle_at(log: tuple[str, ...] | list[str], start: int, end: int,
+               invader: str | None) -> dict[str, Any]:
+    """The battle whose "Invasion: " line is ``log[start]``, read up to ``log[end]``."""
     name = log[start][len("Invasion: "):].rsplit(" (Force", 1)[0]
     rounds: dict[int, dict[str, Any]] = {}
     result = "fighting" if invader == name else "over"
     events: list[str] = []
-    for line in log[start + 1:]:
+    for line in log[start + 1:end]:
         m = _ROUND.match(line)
         if m:
             r, who, dice, hits = int(m[1]), m[2], int(m[3]), int(m[4])
@@ -69,6 +76,33 @@ def battle_rounds(log: tuple[str, ...] | list[str], invader: str | None) -> dict
             "result": result, "events": events[-12:]}
 
 
+def _turn_of(line: str) -> int | None:
+    m = _TURN.match(line)
+    return int(m[1]) if m else None
+
+
+def shown_battle(log: tuple[str, ...] | list[str], invader: str | None, since: int,
+                 turn: int) -> dict[str, Any] | None:
+    """The battle the board shows, with its ``turn``: this turn's (``battle_rounds``; the
+    current turn is ``turn``), or else the last battle of an earlier turn while the
+    player has decided nothing since that turn ended (``since``: the log's length when
+    they last acted; its turn read from the log's "Turn <n>:" line). Issue 17:
+    "results stay on screen until the player moves on ... the last Spacehole battle"
+    (the turn's end, its income and the next card drawn no longer put it away)."""
+    end = len(log)  # the first "Turn " line after the battle (its turn's end)
+    for i in range(len(log) - 1, max(-1, len(log) - 1 - _SCAN), -1):
+        line = log[i]
+        if line.startswith("Invasion: "):
+            if end == len(log):
+                return {**_battle_at(log, i, end, invader), "turn": turn}
+            began = next((t for j in range(i, max(-1, i - _SCAN), -1)
+                          if (t := _turn_of(log[j])) is not None), None)
+            return {**_battle_at(log, i, end, None), "turn": began}
+        if line.startswith("Turn "):
+            if i < since:  # the player has acted since this turn began: no older battle
+                return None
+            end = i
+    return None
 def card_effect(card: Card, names: dict[str, str], money: str = "Megacredits") -> str:
     """What a card does, from the variant's card list: its kind, the numbers of its row
     ($ income, P power, D defenders, generated power, Force, hits) and its printed note."""
@@ -250,6 +284,14 @@ class SpaceholeBoard(Board):
             kept = self._glossary_of = (game.cards, glossary(game))
         return kept[1]
 
+    def _battle(self, game: Game, invader: str | None, live: bool) -> dict[str, Any] | None:
+        """The battle shown: on a live board the last one stays until the player's first
+        decision after its turn ended; on a past position (the scrubber), spectator's
+        board, only that turn's."""
+        log = game.log
+        since = self._since_mark if live and self.player is not None else len(log)
+        return shown_battle(log, invader, min(since, len(log)), game.turn)
+
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state
         current = s.current
@@ -263,7 +305,7 @@ class SpaceholeBoard(Board):
             "grace_turns": game.rules.grace_turns,
             "odds": None,
             "odds_error": "",
-            "battle": battle_rounds(game.log, invader),
+            "battle": self._battle(game, invader, live),
             "hints": {},
             "optimal_power": None,
         }

@@ -74,9 +74,17 @@ CELLS = [
     "igt = bg.Intergalactic(players=2, seed=3).widget(player=0,\n"
     "    opponents={1: RandomAgent(seed=1)}, pace=0.05)  # a turn each, by clicking\n"
     "igt",
+    "g10 = bg.Spacehole.scenario(structures=['Solar Array', 'Laser Turret'],\n"
+    "                            defenders=['Space Navy'], hand=['Mine'], phase='build', seed=4)\n"
+    "g10.apply('pass')\n"
+    "while 'end turn' not in [str(a) for a in g10.legal_actions()]:\n"
+    "    g10.apply(g10.legal_actions()[0])\n"
+    "kept = g10.widget()  # turn 11 to end; turn 12 draws the Vampiric Space Beavers\n"
+    "kept",
 ]
 WHOLE = 7  # its cell
 TURNS = 8  # the Intergalactic board played a turn by clicking
+KEPT = 9  # the Spacehole battle that stays after its turn
 
 STATE = (
     "import json as _j\n"
@@ -467,3 +475,33 @@ def test_spacehole_the_house_rule_is_offered_for_a_new_game(nb: Notebook) -> Non
                      ).strip() == ("3 False Turn 1: Alien Predators passes without a battle "
                                    "(house rule: no invasion before turn 4)")
     expect(content.locator('select[data-house="grace_turns"]')).to_have_value("3")
+
+
+def test_spacehole_the_last_battle_stays_after_the_turn_ends(nb: Notebook) -> None:
+    """Issue 17: 'Results stay on screen until the player moves on ... the last
+    Spacehole battle'. Played by clicking: end turn 11; turn 12's invader is
+    fought at once (destroyed in round 4); pass and end turn 12: in turn 13 the battle is
+    still drawn (its turn, the dice of each round under who rolled them, the outcome)
+    until the player's first decision of turn 13 puts it away."""
+    content = spacehole(nb, KEPT)
+    _click_and_wait(nb, KEPT, "spacehole", content.locator('[data-action="end turn"]'))
+    battle = content.locator(".sh-battle")
+    expect(battle).to_have_attribute("data-turn", "12")
+    expect(battle.locator("h4")).to_have_text("Last battle this turn")
+    for action in ("pass", "end turn"):
+        _click_and_wait(nb, KEPT, "spacehole", content.locator(f'[data-action="{action}"]'))
+    expect(content.locator(".sh-stat", has_text="Turn")).to_contain_text("13")
+    expect(battle).to_have_attribute("data-turn", "12")
+    expect(battle.locator("h4")).to_have_text("Last battle (turn 12)")
+    expect(battle.locator(".sh-rounds thead th")).to_have_text(
+        ["Round", "Vampiric Space Beavers", "Defenders"])
+    expect(battle.locator(".sh-rounds tbody tr")).to_have_count(4)
+    expect(battle.locator(".sh-rounds tbody tr").last).to_contain_text("2/6 hits")
+    expect(battle.locator(".sh-battle-result")).to_have_text(
+        "Vampiric Space Beavers was destroyed in round 4: the Base held.")
+    rows = nb.python("import json; print(json.dumps(kept.extra['battle']['rounds']))").strip()
+    assert json.loads(rows)[3] == {"round": 4, "invader": {"dice": 1, "hits": 0},
+                                   "defenders": {"dice": 6, "hits": 2}}
+    content.screenshot(path=str(artifact_path("explain-spacehole-last-battle.png")))
+    _click_and_wait(nb, KEPT, "spacehole", content.locator('[data-action="pass"]'))
+    expect(content.locator(".sh-battle")).to_have_count(0)

@@ -11,7 +11,7 @@ import pytest
 import boardgames as bg
 from boardgames.spacehole import Rules
 from boardgames.ui.board import dist_rows
-from boardgames.ui.spacehole import SpaceholeBoard, battle_rounds
+from boardgames.ui.spacehole import SpaceholeBoard, battle_rounds, shown_battle
 
 
 def intent(board: SpaceholeBoard, action: str) -> None:
@@ -29,7 +29,7 @@ def test_the_battle_is_shown_round_by_round_as_the_dice_fall() -> None:
     g = battle_game()
     b = g.widget()
     assert b.extra["battle"] == {"invader": "Alien Predators", "rounds": [],
-                                 "result": "fighting", "events": []}
+                                 "result": "fighting", "events": [], "turn": g.turn}
     # Round 1: the invader rolls 3 dice (1 hit), the defenders 3 + 1 (Base) dice (2 hits).
     intent(b, "1 hit")
     assert b.extra["battle"]["rounds"] == [{"round": 1, "invader": {"dice": 3, "hits": 1}}]
@@ -124,3 +124,57 @@ def test_the_spectator_log_hides_cards_drawn_or_seen(line: str, spectator: str) 
     g = bg.Spacehole(seed=3)
     assert g.widget(None)._public_log_line(line) == spectator
     assert g.widget(0)._public_log_line(line) == line
+
+
+def test_the_last_battle_stays_after_the_turn_ends_until_the_next_decision() -> None:
+    """Issue 17: 'Results stay on screen until the player moves on ... the last
+    Spacehole battle'. The Vampiric Space Beavers attack at the start of turn 12 and are
+    destroyed in round 4; ending turn 12 no longer puts the battle away: in turn 13 the
+    board still shows it (its invader, its four rounds of dice, who rolled them, its
+    outcome and its turn) until the player's first decision of turn 13."""
+    g = bg.Spacehole.scenario(structures=["Solar Array", "Laser Turret"],
+                              defenders=["Space Navy"], hand=["Mine"], phase="build", seed=4)
+    b = g.widget()
+    intent(b, "pass")
+    while "end turn" not in b.legal:
+        intent(b, b.legal[0])
+    intent(b, "end turn")  # turn 12 draws the invader; its battle is rolled at once
+    fought = battle_result(b)
+    assert g.turn == 12 and fought["invader"] == "Vampiric Space Beavers"
+    assert fought["result"] == "destroyed" and fought["turn"] == 12
+    assert len(fought["rounds"]) == 4
+    assert fought["rounds"][3] == {"round": 4, "invader": {"dice": 1, "hits": 0},
+                                   "defenders": {"dice": 6, "hits": 2}}
+    intent(b, "pass")
+    assert battle_result(b) == fought
+    intent(b, "end turn")  # turn 12 ends, turn 13 begins (no invader)
+    assert g.turn == 13 and any(line.startswith("Turn 13: ") for line in g.log[-3:])
+    assert battle_result(b) == fought  # the same battle, dice and outcome, turn 12
+    intent(b, "pass")  # the player's first decision of turn 13: it has been seen
+    assert b.extra["battle"] is None
+
+
+def battle_result(b: SpaceholeBoard) -> dict[str, Any]:
+    """The board's battle, but its log lines after the battle (``events``)."""
+    return {k: v for k, v in b.extra["battle"].items() if k != "events"}
+
+
+def test_shown_battle_reads_the_log() -> None:
+    log = ["Turn 3: drew invader Space Monster", "Invasion: Space Monster (Force 5) attacks",
+           "Round 1: Space Monster roll 5 dice: 2 hits", "Round 1: Defenders roll 1 dice: 3 hits",
+           "Space Monster takes 3 hits: destroyed", "Income: 2 Megacredits (total 9)",
+           "Turn 4: drew Mine into hand", "Built Mine"]
+    fought = {"invader": "Space Monster", "result": "destroyed", "turn": 3,
+              "rounds": [{"round": 1, "invader": {"dice": 5, "hits": 2},
+                          "defenders": {"dice": 1, "hits": 3}}],
+              "events": ["Space Monster takes 3 hits: destroyed",
+                         "Income: 2 Megacredits (total 9)"]}
+    # the player last acted in turn 3 (at log line 5): the battle of turn 3 is shown
+    assert shown_battle(log, None, 5, 4) == fought
+    assert shown_battle(log, None, 6, 4) == fought
+    # they have acted in turn 4 (its "Turn 4" line is before their last action): not
+    assert shown_battle(log, None, 7, 4) is None
+    # this turn's battle: as battle_rounds has it, with the current turn
+    assert shown_battle(log[:4], "Space Monster", 4, 3) == {
+        **battle_rounds(log[:4], "Space Monster"), "turn": 3}
+    assert shown_battle([], None, 0, 1) is None
