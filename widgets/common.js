@@ -270,6 +270,49 @@ export function mountBoard({ model, el, host, signal }, spec) {
 
   const memos = new Map();  // ctx.memo: slot -> {deps, takes, node (the live element)}
 
+  /** The address of the rule of the thing called `name`: docs/rules/<game>.md#<anchor>
+   *  (Python's rule_anchors), or null. */
+  function ruleHref(name) {
+    const anchor = (model.get("rule_anchors") || {})[name];
+    const page = (model.get("rules_url") || "").split("#")[0];
+    return anchor && page ? `${page}#${anchor}` : null;
+  }
+
+  // The explain line: what the thing pointed at (or focused) does, and a link to its
+  // rule. Outside the drawn content (a redraw keeps it); shown once something with a
+  // rule is pointed at for a moment or focused, sticking to the bottom of the window
+  // while the board is in view.
+  const explain = h("div", { class: "bg-explain", role: "note", hidden: true, "aria-label": "what it does and its rule" });
+  root.insertBefore(explain, forksArea);
+  let explainTimer = 0;
+  function showExplain(target) {
+    const text = document.getElementById(target.getAttribute("aria-describedby") || "")?.textContent
+      || target.getAttribute("title") || "";
+    explain.replaceChildren(
+      h("span", { class: "bg-explain-text" }, text),
+      h("a", { class: "bg-explain-rule", href: target.dataset.rule, target: "_blank", rel: "noopener noreferrer",
+        title: "the rule, as the project implements it (docs/rules)" }, "rule \u2197"),
+      h("button", { class: "bg-btn bg-small", type: "button", "data-explain-close": "",
+        "aria-label": "close the explanation" }, "\u00d7"));
+    explain.hidden = false;
+  }
+  function ruleTarget(ev) {
+    const t = ev.target instanceof Element ? ev.target.closest("[data-rule]") : null;
+    return t && content.contains(t) && t.closest(".bg-board") === root ? t : null;
+  }
+  const onOver = (ev) => {
+    const t = ruleTarget(ev);
+    clearTimeout(explainTimer);
+    if (t) explainTimer = setTimeout(() => { if (t.isConnected) showExplain(t); }, 250);
+  };
+  const onFocusIn = (ev) => { const t = ruleTarget(ev); if (t) showExplain(t); };
+  const onExplainClose = (ev) => {
+    if (ev.target instanceof Element && ev.target.closest("[data-explain-close]")) explain.hidden = true;
+  };
+  root.addEventListener("pointerover", onOver);
+  root.addEventListener("focusin", onFocusIn);
+  explain.addEventListener("click", onExplainClose);
+
   function makeCtx() {
     const scrub = model.get("scrub_step");
     const live = scrub === null || scrub === undefined;
@@ -334,7 +377,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
         const text = glossary[name];
         if (!text) return title ? { title } : {};
         const i = glossaryIndex(glossary).get(name);
-        return { title: title ? `${title} \u2014 ${text}` : text, "aria-describedby": `${uid}-g${i}` };
+        const rule = ruleHref(name);
+        return { title: title ? `${title} \u2014 ${text}` : text, "aria-describedby": `${uid}-g${i}`,
+          ...(rule ? { "data-rule": rule } : {}) };
       },
       /** A button for a legal action (or a disabled-looking span when not legal). */
       actionButton(notation, label, cls = "") {
@@ -979,6 +1024,9 @@ export function mountBoard({ model, el, host, signal }, spec) {
     root.removeEventListener("change", onChange);
     root.removeEventListener("input", onInput);
     root.removeEventListener("toggle", onToggle, true);
+    root.removeEventListener("pointerover", onOver);
+    root.removeEventListener("focusin", onFocusIn);
+    clearTimeout(explainTimer);
     if (scrubTimer) clearTimeout(scrubTimer);
     if (logScroll) cancelAnimationFrame(logScroll);
     root.remove();

@@ -148,8 +148,9 @@ function siteCell(ctx, x, y, site, extra, state, fresh) {
     title += `\nMeteor: P(damage) ${risk.p_damage}, P(defunct) ${risk.p_defunct}` +
       (risk.loss.some((l) => l) ? `; a hit here costs ${risk.loss.map((l, p) => `player ${p} ${l}`).join(", ")} income` : "");
   }
+  const described = site ? ctx.describe(site.name) : {};
   const attrs = { class: cls.join(" "), "data-cell": k, "data-key": `cell ${k}`, title,
-    "aria-describedby": site ? ctx.describe(site.name)["aria-describedby"] || null : null,
+    "aria-describedby": described["aria-describedby"] || null, "data-rule": described["data-rule"] || null,
     style: { gridColumn: String(x + 2), gridRow: String(y + 2) } };
   if (action) {
     const verb = action.split(" ")[0];

@@ -50,6 +50,7 @@ function card(ctx, opts) {
     class: `sh-card sh-${opts.kind}` + (action ? " sh-actionable" : "") + (opts.cls ? ` ${opts.cls}` : ""),
     title: described.title || (action ? `${action}${opts.note ? ` \u2014 ${opts.note}` : ""}` : opts.note || null),
     "aria-describedby": described["aria-describedby"] || null,
+    "data-rule": described["data-rule"] || null,
     "data-key": opts.key,
   };
   const body = [h("span", { class: "sh-name" }, opts.name), ...(opts.body || [])];

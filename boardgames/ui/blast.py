@@ -40,7 +40,7 @@ from ..blast.state import SIDE_TITLE
 from ..core.game import CHANCE, Game, Step
 from .board import Board, _frac, dist_rows
 
-__all__ = ["BOARD", "GLOSSARY", "BlastBoard", "move_targets", "reach_table"]
+__all__ = ["BOARD", "GLOSSARY", "RULE_ANCHORS", "BlastBoard", "move_targets", "reach_table"]
 
 _KIND = {"Space Combat Tactics": "back", "Strategic Move": "stack",
          "Defend the Homeworld": "home", "Jam Transmission": "jam"}
@@ -64,6 +64,12 @@ def _glossary() -> dict[str, str]:
 GLOSSARY: dict[str, str] = _glossary()
 """What each card does (``{name: "<kind>: <its text>"}``) and who each unit is
 (``"<side> unit <force>"``), from the card and unit lists (``blast.data``)."""
+
+RULE_ANCHORS: dict[str, str] = {
+    **{c.name: f"card-{c.kind}" for c in data.CARDS},
+    **{f"{side} unit {u.force}": "units" for side, units in data.ARMIES.items() for u in units}}
+"""Where each name of the glossary has its rule in docs/rules/blast.md: a card's kind
+(``card-dice``, ``card-attack`` ...), the units' paragraph (``units``)."""
 
 
 def move_targets(game: Game, actions: Any) -> dict[str, dict[str, Any]]:
@@ -196,6 +202,9 @@ class BlastBoard(Board):
 
     def _glossary(self, game: Game) -> dict[str, str]:
         return GLOSSARY
+
+    def _rule_anchors(self, game: Game) -> dict[str, str]:
+        return RULE_ANCHORS
 
     def _player_name(self, game: Game, player: int) -> str:
         return SIDE_TITLE[player]

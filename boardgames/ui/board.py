@@ -188,8 +188,8 @@ _JSON_TRAITS = frozenset({
     "notice", "reply", "agents", "agent_kinds", "agents_running", "pace", "thinking",
     "scrub_step", "scrub_view", "scrub_log", "extra", "extra_fixed", "scrub_extra", "seats",
     "covered", "cover_for", "seat_names", "why", "pause_battles", "held", "glossary",
-    "rules_url", "names", "turn_label", "since", "since_omitted", "has_battles", "hint",
-    "review"})
+    "rule_anchors", "rules_url", "names", "turn_label", "since", "since_omitted", "has_battles",
+    "hint", "review"})
 
 
 def dist_rows(dist: Mapping[Any, Fraction]) -> list[dict[str, Any]]:
@@ -288,6 +288,11 @@ class Board(anywidget.AnyWidget):
     """What each card, unit or entry of the game does, ``{name: text}``, from the game's
     own data (the board's ``_glossary``): the browser's tooltips and aria-describedby.
     Public (the whole card list, not a hand); sent when the game changes, not per move."""
+    rule_anchors = t.Dict().tag(sync=True)
+    """Where each name of the glossary has its rule, ``{name: anchor}``: an anchor of
+    ``docs/rules/<game>.md`` (one per kind of card, unit, site or list entry; the hook
+    ``_rule_anchors``); the browser links each element to ``<page>#<anchor>``
+    (``data-rule``). Sent with the glossary."""
     rules_url = t.Unicode("").tag(sync=True)
     names = t.Dict().tag(sync=True)
     """The game's name for each player, ``{str(p): name}`` ("Empire", a race), for the
@@ -511,6 +516,12 @@ class Board(anywidget.AnyWidget):
         override it; return the same dict object while it does not change)."""
         return {}
 
+    def _rule_anchors(self, game: Game) -> dict[str, str]:
+        """``{name: anchor}`` for every name of the glossary: where its rule is written
+        in ``docs/rules/<game>.md`` (boards override it; the same dict object while the
+        glossary is the same)."""
+        return {}
+
     def _public_log_line(self, line: str) -> str:
         """A log line as this board's player may see it (games with hidden cards
         override this for spectators)."""
@@ -715,6 +726,7 @@ class Board(anywidget.AnyWidget):
         if glossary is not self._glossary_shown:
             self._glossary_shown = glossary
             self.glossary = glossary
+            self.rule_anchors = self._rule_anchors(g)
             self.rules_url = rule_link(g.name, "rule")
 
     def _chance_rows(self, g: Game) -> list[dict[str, Any]]:

@@ -9,10 +9,14 @@ The rule links to its section of ``docs/rules/<game>.md`` in the project's repos
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from ..core.errors import IllegalActionError, InvalidActionError
 from ..core.game import Game
 
-__all__ = ["DOCS_URL", "RULE_SECTIONS", "illegal_reason", "rule_link"]
+__all__ = ["DOCS_URL", "RULE_SECTIONS", "doc_anchors", "illegal_reason", "missing_anchors",
+           "rule_link", "rules_page"]
 
 DOCS_URL = "https://github.com/space-boardgames/space-boardgames/blob/HEAD/docs/rules"
 """Where ``docs/rules/<game>.md`` is read in a browser."""
@@ -32,6 +36,29 @@ def anchor(heading: str) -> str:
     punctuation dropped."""
     kept = "".join(c for c in heading.lower() if c.isalnum() or c in " -_")
     return kept.replace(" ", "-")
+
+
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
+_HTML_ANCHOR = re.compile(r"<a\s+(?:id|name)=\"([^\"]+)\"")
+_FENCED = re.compile(r"^```.*?^```", re.M | re.S)
+
+
+def doc_anchors(text: str) -> set[str]:
+    """The anchors a Markdown page offers: its headings' (GitHub's) and the explicit
+    ``<a id="...">`` ones (the rule of each kind of card, unit, site or list entry)."""
+    text = _FENCED.sub("", text)  # (a "# comment" in a code block is no heading)
+    return {anchor(h) for h in _HEADING.findall(text)} | set(_HTML_ANCHOR.findall(text))
+
+
+def missing_anchors(anchors: Iterable[str], text: str) -> list[str]:
+    """The anchors among ``anchors`` that the Markdown page ``text`` does not offer."""
+    have = doc_anchors(text)
+    return sorted({a for a in anchors if a not in have})
+
+
+def rules_page(game_name: str) -> str:
+    """The address of ``docs/rules/<game>.md``."""
+    return f"{DOCS_URL}/{game_name}.md"
 
 
 def rule_link(game_name: str, rule: str) -> str:

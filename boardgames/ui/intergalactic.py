@@ -40,7 +40,7 @@ from ..intergalactic.data import BATTLE_ATTRIBUTES, KIND, LISTS, STAGE_LIST, Ent
 from ..intergalactic.odds import battle_odds, lookup
 from .board import Board, dist_rows
 
-__all__ = ["BOARD", "IntergalacticBoard", "entry_note"]
+__all__ = ["BOARD", "IntergalacticBoard", "entry_note", "rule_anchors"]
 
 _SPECIAL = {
     "pick": "Pick one of the Above", "twice": "Roll Twice", "lost": "nothing happens",
@@ -98,6 +98,18 @@ def glossary() -> dict[str, str]:
         for e in entries:
             text = f"{list_name.capitalize()} list: {entry_note(e)}"
             out.setdefault(e.name, f"{text}. {e.description}" if e.description else text)
+    return out
+
+
+@lru_cache(maxsize=1)
+def rule_anchors() -> dict[str, str]:
+    """Every entry of every list (the glossary's names): ``{name: "entry-<list>"}``, the
+    anchor of docs/rules/intergalactic.md that holds the rule of its list (an entry on
+    two lists: the first, as the glossary)."""
+    out: dict[str, str] = {}
+    for list_name, entries in LISTS.items():
+        for e in entries:
+            out.setdefault(e.name, f"entry-{list_name}")
     return out
 
 
@@ -161,6 +173,9 @@ class IntergalacticBoard(Board):
 
     def _glossary(self, game: Game) -> dict[str, str]:
         return glossary()
+
+    def _rule_anchors(self, game: Game) -> dict[str, str]:
+        return rule_anchors()
 
     def _player_name(self, game: Game, player: int) -> str:
         """The player's race once chosen ("Flil (P0)"; the log says P0), else "P0"."""

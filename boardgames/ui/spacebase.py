@@ -34,8 +34,8 @@ from ..spacebase.odds import meteor_risk
 from .board import Board, _frac, dist_rows
 from .protocol import Message
 
-__all__ = ["BOARD", "EFFECTS", "GLOSSARY", "MAPS_KEPT", "SpaceBaseBoard", "card_effect",
-           "map_extra", "map_key"]
+__all__ = ["BOARD", "EFFECTS", "GLOSSARY", "MAPS_KEPT", "RULE_ANCHORS", "SpaceBaseBoard",
+           "card_effect", "map_extra", "map_key"]
 
 MAPS_KEPT = 16
 """How many maps' explanations and meteor risk the boards remember."""
@@ -91,6 +91,14 @@ def card_effect(card: Card) -> str:
 
 
 GLOSSARY: dict[str, str] = {c.name: card_effect(c) for c in CARD_LIST}
+
+_KIND_RULE = {"installation": "site-installation", "resource": "site-resource",
+              "volcano": "site-volcano"}
+RULE_ANCHORS: dict[str, str] = {
+    c.name: _KIND_RULE.get(c.kind, f"card-{c.name.lower()}") for c in CARD_LIST}
+"""Where each card or site has its rule in docs/rules/spacebase.md: a site's kind
+(``site-installation``, ``site-resource``, ``site-volcano``), an action card's own
+paragraph (``card-transfer``, ``card-control``)."""
 """Every Space Base card: ``{name: what it is and does}``."""
 
 
@@ -162,6 +170,9 @@ class SpaceBaseBoard(Board):
 
     def _glossary(self, game: Game) -> dict[str, str]:
         return GLOSSARY
+
+    def _rule_anchors(self, game: Game) -> dict[str, str]:
+        return RULE_ANCHORS
 
     def _turn_label(self, game: Game) -> str:
         """Space Base counts every player's turn; a round is one turn of each."""

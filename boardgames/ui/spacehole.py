@@ -25,7 +25,8 @@ from ..spacehole.data import Card
 from .board import Board, _frac, dist_rows
 
 __all__ = ["BOARD", "SpaceholeBoard", "battle_rounds", "card_effect", "game_summary",
-           "glossary", "house_rules", "lost_before_any_decision", "shown_battle"]
+           "glossary", "house_rules", "lost_before_any_decision", "rule_anchors",
+           "shown_battle"]
 
 _DREW_HAND = re.compile(r"^(Turn \d+: drew) .+ (into hand)$")
 _SEEN = re.compile(r"^Seen in the deck: .+ (\(position \d+\))$")
@@ -143,6 +144,17 @@ def glossary(game: Game) -> dict[str, str]:
     names = {c.role: c.name for c in cards.values()}
     money = "Credits" if game.variant == "babylon5" else "Megacredits"
     return {name: card_effect(card, names, money) for name, card in cards.items()}
+
+
+CARD_RULES: dict[str, str] = {
+    "base": "card-base", "structure": "card-structure", "defender": "card-defender",
+    "invader": "card-invader", "event": "card-event"}
+"""Each kind of card and the anchor of docs/rules/spacehole.md that holds its rule."""
+
+
+def rule_anchors(game: Game) -> dict[str, str]:
+    """Every card of the game's variant: ``{name: anchor}`` of its kind's rule."""
+    return {name: CARD_RULES[card.kind] for name, card in game.cards.items()}
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -291,6 +303,13 @@ class SpaceholeBoard(Board):
         log = game.log
         since = self._since_mark if live and self.player is not None else len(log)
         return shown_battle(log, invader, min(since, len(log)), game.turn)
+
+    def _rule_anchors(self, game: Game) -> dict[str, str]:
+        """The cards' rule anchors (the same dict while the game's cards are the same)."""
+        kept = self.__dict__.get("_anchors_of")
+        if kept is None or kept[0] is not game.cards:
+            kept = self._anchors_of = (game.cards, rule_anchors(game))
+        return kept[1]
 
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state

@@ -15,9 +15,11 @@ from typing import Any
 
 import nbformat
 import pytest
-from browser.labtools import EXEC_CELL, Lab, artifact_path, open_notebook
+from browser.labtools import EXEC_CELL, ROOT, Lab, artifact_path, open_notebook
 from browser.labtools import Notebook as BaseNotebook
 from playwright.sync_api import Browser, expect
+
+from boardgames.ui.explain import DOCS_URL, doc_anchors
 
 NOTEBOOK = "_explain.ipynb"
 MARK = "EXSTATE "
@@ -289,22 +291,51 @@ DESCRIBED = {"spacehole": ".sh-card", "spacebase": ".sb-card, .sb-site",
 def test_every_card_site_and_entry_carries_its_effect_text(nb: Notebook) -> None:
     """Every card, unit, site and list entry of every board of the page has its effect:
     an aria-describedby to a glossary text that is not empty (the same text as its
-    tooltip's, for keyboard and screen readers)."""
+    tooltip's, for keyboard and screen readers), and a link to its rule: data-rule,
+    docs/rules/<game>.md#<anchor> with an anchor the page really has."""
     found = {}
     for game, sel in DESCRIBED.items():
         found[game] = nb.page.evaluate("""([game, sel]) => {
-            const out = {n: 0, missing: []};
+            const out = {n: 0, missing: [], rules: {}};
             for (const b of document.querySelectorAll(`.bg-board[data-game="${game}"]`)) {
               for (const e of b.querySelectorAll(sel)) {
                 out.n += 1;
                 const id = e.getAttribute('aria-describedby');
                 const text = id && document.getElementById(id)?.textContent.trim();
-                if (!text) out.missing.push(e.textContent.trim().slice(0, 40));
+                const name = e.textContent.trim().slice(0, 40);
+                if (!text) out.missing.push(name);
+                out.rules[e.dataset.rule || `(none) ${name}`] = true;
               }
             }
             return out; }""", [game, sel])
     assert all(f["n"] > 0 for f in found.values()), found
     assert {g: f["missing"] for g, f in found.items() if f["missing"]} == {}, found
+    for game, f in found.items():
+        page = f"{DOCS_URL}/{game}.md#"
+        anchors = doc_anchors((ROOT / "docs" / "rules" / f"{game}.md").read_text("utf-8"))
+        bad = [r for r in f["rules"] if not r.startswith(page) or r[len(page):] not in anchors]
+        assert bad == [], (game, bad)
+
+
+def test_pointing_at_a_card_shows_its_effect_and_a_link_to_its_rule(nb: Notebook) -> None:
+    """The explain line: a card focused by the keyboard (or pointed at) shows its text and
+    a link to its rule, the element's data-rule; x closes it."""
+    content = nb.content()
+    card = content.locator('.bl-card[data-key$=":Plasma Generator"]')
+    rule = card.get_attribute("data-rule")
+    assert rule == f"{DOCS_URL}/blast.md#card-attack"
+    card.focus()
+    line = nb.board().locator(":scope > .bg-explain")
+    expect(line).to_be_visible()
+    expect(line.locator(".bg-explain-text")).to_have_text(
+        "Plasma Generator: Attack card, Fight Phase: Attacker +2 Force")
+    expect(line.locator("a.bg-explain-rule")).to_have_attribute("href", rule)
+    chip = content.locator('.bl-chip[data-side="empire"]').first
+    chip.hover()
+    expect(line.locator("a.bg-explain-rule")).to_have_attribute("href",
+                                                               f"{DOCS_URL}/blast.md#units")
+    line.locator("[data-explain-close]").click()
+    expect(line).to_be_hidden()
 
 
 def _click_and_wait(nb: Notebook, cell: int, game: str, target: Any) -> None:

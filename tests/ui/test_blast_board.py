@@ -21,7 +21,7 @@ from boardgames.blast import Rules
 from boardgames.blast.agents import GreedyAgent
 from boardgames.core.game import CHANCE
 from boardgames.ui import board_class
-from boardgames.ui.blast import GLOSSARY, BlastBoard, move_targets, reach_table
+from boardgames.ui.blast import GLOSSARY, RULE_ANCHORS, BlastBoard, move_targets, reach_table
 from boardgames.ui.board import Board, dist_rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,10 +246,12 @@ def test_fights_to_come_are_shown_with_their_odds() -> None:
 
 
 def without_glossary(board: Board) -> dict[str, Any]:
-    """The synced state without the glossary of every card and unit (the same public
-    list on every board: names every card of the game, so not a sign of a hand)."""
+    """The synced state without the glossary of every card and unit and their rule
+    anchors (the same public lists on every board: they name every card of the game, so
+    not a sign of a hand)."""
     state = synced(board)
     assert state.pop("glossary") == GLOSSARY
+    assert state.pop("rule_anchors") == RULE_ANCHORS
     return state
 
 

@@ -31,7 +31,7 @@ from boardgames.spacebase import SpaceBase
 from boardgames.spacebase.agents import GreedyAgent
 from boardgames.ui import RandomAgent
 from boardgames.ui.board import Board
-from boardgames.ui.spacebase import GLOSSARY, NEEDS, SpaceBaseBoard
+from boardgames.ui.spacebase import GLOSSARY, NEEDS, RULE_ANCHORS, SpaceBaseBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPOSTS = {(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)}
@@ -52,11 +52,12 @@ def ok(board: Board, action: str) -> None:
 
 
 def synced(board: Board) -> dict[str, Any]:
-    """The synced state, without the glossary and the cards' needs: the same lists of
-    every card on every board (public: they name every card of the game, so not a sign
-    of a hand)."""
+    """The synced state, without the glossary, the rule anchors and the cards' needs:
+    the same lists of every card on every board (public: they name every card of the
+    game, so not a sign of a hand)."""
     state = {k: v for k, v in board.get_state().items() if k not in ("_esm", "_css", "layout")}
     assert state.pop("glossary") is GLOSSARY
+    assert state.pop("rule_anchors") is RULE_ANCHORS
     state["extra_fixed"] = dict(state["extra_fixed"])
     assert state["extra_fixed"].pop("needs") is NEEDS
     return json.loads(json.dumps(state))
