@@ -3,6 +3,8 @@ common random numbers and sequential halving; review marks each decision of a ga
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from ui.twoplayer import CoinNim, NimRules
 
@@ -150,7 +152,8 @@ def test_hint_reports_progress_after_each_game_index() -> None:
     assert dones == sorted(dones) and dones[0] == n  # one game index: every alternative
     total = calls[0][1]
     assert all(t == total for _, t in calls) and dones[-1] <= total
-    assert total == 4 * n + 8 * max(2, -(-n // 2))  # the two rounds of halving
+    # the two rounds of halving: the second plays only its new game indices 4..7
+    assert total == 4 * n + (8 - 4) * max(2, -(-n // 2))
 
 
 def test_a_stopped_hint_keeps_the_games_finished_on_common_seeds() -> None:
@@ -206,3 +209,104 @@ def test_a_stopped_review_keeps_the_decisions_reviewed() -> None:
     assert part.stopped and not full.stopped and walked[:3] == [1, 2, 3]
     assert part.decisions == [d for d in full.decisions if d.step >= len(g.history) - 3]
     assert len(full.decisions) > len(part.decisions)
+
+
+# ---------------------------------------------------------------- chance nodes split
+# (issue 18: "exact values where an alternative reaches a chance node whose outcomes can
+# be enumerated cheaply"; the rounds of sequential halving keep their games)
+def _last_fight(max_turns: int) -> bg.Blast:
+    """The Empire holds three planets and fights for Earth, force 3 against 5, holding
+    Surprise Attack (+1D6): a 3 or more wins the fight and the game at once."""
+    from boardgames.blast import Rules
+
+    return bg.Blast.scenario(
+        units={8: {"empire": [1]}, 15: {"empire": [1]}, 22: {"empire": [1]},
+               1: {"empire": [3], "terran": [5]}},
+        hands={"empire": ["Surprise Attack"]}, to_move="empire", phase="fight",
+        rules=Rules(max_turns=max_turns), seed=3)
+
+
+def test_an_action_whose_chance_outcomes_end_the_game_gets_its_exact_value() -> None:
+    g = _last_fight(max_turns=1)  # the last turn: a fight lost is a draw
+    attack = g.child("play Surprise Attack")
+    exact = attack.expected(lambda x: x.is_over and x.winner == 1)  # over the 1D6
+    assert exact == Fraction(2, 3)
+    h = hint(g, RandomAgent(seed=0), playouts=8, first=8, seed=3)
+    top = h.value_of("play Surprise Attack")
+    assert h.best == top.action and top.outcomes == 6 and top.rollouts == 0
+    assert top.value == top.low == top.high == float(exact)
+    done = h.value_of("done")  # gives the fight up: a draw, the game over at once
+    assert (done.value, done.low, done.high, done.rollouts) == (0.0, 0.0, 0.0, 0)
+    assert h.rollouts == 0
+    sampled = hint(g, RandomAgent(seed=0), playouts=8, first=8, seed=3, chance=0)
+    was = sampled.value_of("play Surprise Attack")
+    assert was.rollouts == 8 and was.high - was.low > 0.4  # 8 rolls sampled
+
+
+def test_a_split_chance_node_narrows_the_interval_and_is_deterministic() -> None:
+    g = _last_fight(max_turns=6)  # a 1 or a 2 loses the fight; the game goes on
+    kw = {"playouts": 8, "first": 8, "seed": 3}
+    split = hint(g, RandomAgent(seed=0), **kw).value_of("play Surprise Attack")
+    assert split == hint(g, RandomAgent(seed=0), **kw).value_of("play Surprise Attack")
+    before = hint(g, RandomAgent(seed=0), chance=0, **kw).value_of("play Surprise Attack")
+    assert split.outcomes == 6 and split.rollouts == 2 * 8  # the 1 and the 2, each game
+    assert split.low >= 2 / 3 and split.value <= 1  # 4 faces of 6 win for certain
+    assert split.high - split.low <= before.high - before.low
+    # more than ``stratify`` open outcomes: one of them, drawn, stands for both
+    picked = hint(g, RandomAgent(seed=0), stratify=1, **kw).value_of("play Surprise Attack")
+    assert picked.rollouts == 8 and picked.low >= 2 / 3
+    assert picked.high - picked.low <= before.high - before.low
+
+
+def _blast_move_pair() -> tuple[bg.Blast, bg.Blast]:
+    """Two Blast positions the Terran player cannot tell apart (the Empire holds Surprise
+    Attack and the deck Battle Computers, or the other way round); each move ends the
+    turn at the Empire's draw, whose odds differ between the two real games."""
+    from boardgames.blast import data
+
+    def make(opp: str, deck_extra: str) -> bg.Blast:
+        from boardgames.blast import Rules
+
+        hand = ["Ambush", "Hold Position"]
+        rest = [c for c in data.CARD_NAMES for _ in range(data.COPIES)]
+        for c in (*hand, "Surprise Attack", "Battle Computers", "Espionage"):
+            rest.remove(c)
+        return bg.Blast.scenario(
+            hands={"terran": hand, "empire": ["Espionage", opp]},
+            deck=[*rest[:4], deck_extra], to_move="terran", phase="move", dice=[2],
+            seed=12, rules=Rules(max_turns=3))  # short rollouts
+
+    return make("Surprise Attack", "Battle Computers"), make("Battle Computers",
+                                                               "Surprise Attack")
+
+
+def test_a_split_draw_cannot_see_the_opponents_hand() -> None:
+    a, b = _blast_move_pair()
+    assert a.view(0) == b.view(0)
+    move = a.legal_actions()[0]
+    assert a.child(move).chance_outcomes() != b.child(move).chance_outcomes()
+    ha = hint(a, RandomAgent(seed=1), playouts=2, first=2, seed=2, stratify=36)
+    hb = hint(b, RandomAgent(seed=1), playouts=2, first=2, seed=2, stratify=36)
+    assert all(c.outcomes > 1 and c.rollouts > 2 for c in ha.candidates)
+    assert ha.candidates == hb.candidates
+
+
+def test_the_rounds_of_halving_keep_their_games() -> None:
+    g = _spacehole_choice(4)
+    n = len(g.legal_actions())
+    h = hint(g, RandomAgent(seed=2), playouts=16, first=4, seed=1, chance=0)
+    half = max(2, -(-n // 2))
+    # 4 games each, then 4 more for the better half, then 8 more for the best two
+    assert h.rollouts == 4 * n + 4 * half + 8 * 2  # replayed: 4n + 8 half + 16 * 2
+    leaders = [c.action for c in h.candidates[:2]]
+    rows = bg.compare(g, leaders, RandomAgent(seed=2), games=16, seed=1).table()
+    assert [(c.value, c.low, c.high) for c in h.candidates[:2]] == [
+        (r["mean_score"], *r["score_ci"]) for r in rows]
+
+
+def test_chance_and_stratify_are_checked() -> None:
+    g = _nim(5)
+    for bad in ({"chance": -1}, {"stratify": 1.5}, {"chance": True}):
+        with pytest.raises(ValueError, match="must be an int >= 0"):
+            hint(g, RandomAgent(seed=0), **bad)  # type: ignore[arg-type]
+    assert g.step_count == 0
