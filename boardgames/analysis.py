@@ -13,8 +13,10 @@ better half goes on with twice as many games (keeping the games it has played: a
 plays only the game indices new to it), until one is left or ``playouts`` is reached.
 Where an alternative comes (after forced steps) to a chance node with few outcomes
 (``chance``, default ``CHANCE_LIMIT``), game ``i`` is split into those outcomes, each
-played out on the same seeds and weighed by its exact probability (stratified
-sampling); an outcome that ends the game is valued exactly, without a rollout. The
+weighed by its exact probability: an outcome that ends the game is valued exactly,
+without a rollout; the others are each played out on the same seeds (stratified
+sampling; at most ``stratify`` of them, else one drawn by its probability stands for
+them, see ``STRATIFY_LIMIT``). The
 player's hidden information is respected: the playouts start from determinisations
 (``Game.determinize``), never from the real hidden cards, and a chance node is split in
 the determinisation (a draw's odds depend on the hidden hands).
