@@ -310,3 +310,16 @@ def test_chance_and_stratify_are_checked() -> None:
         with pytest.raises(ValueError, match="must be an int >= 0"):
             hint(g, RandomAgent(seed=0), **bad)  # type: ignore[arg-type]
     assert g.step_count == 0
+
+
+def test_a_split_hint_is_the_same_on_a_process_pool_and_a_watched_executor() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    g = _last_fight(max_turns=6)
+    kw = {"playouts": 8, "first": 4, "seed": 3}
+    here = hint(g, RandomAgent(seed=0), **kw)
+    pool = hint(g, RandomAgent(seed=0), executor=None, workers=2, **kw)
+    with ThreadPoolExecutor(2) as ex:  # one game index at a time, as a board runs it
+        watched = hint(g, RandomAgent(seed=0), executor=ex, progress=lambda d, t: None, **kw)
+    assert here.candidates == pool.candidates == watched.candidates
+    assert here.rollouts == pool.rollouts == watched.rollouts > 0
