@@ -28,6 +28,7 @@ LESSONS = {
 # Notebooks whose checks are gathered in a last cell: all of them (the boards' cells too:
 # what a board showed at a moment is kept or recomputed for the checks).
 WITH_CHECKS_CELL: dict[str, Any] = {**{name: "all" for name in LESSONS}, "what-if": "all",
+                                    "analysis": "all",
                                     "spacehole": "all", "blast": "all",
                                     "spacebase": "all", "intergalactic": "all"}
 SCALE_GUARD = "assert SCALE in"
