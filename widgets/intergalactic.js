@@ -20,12 +20,17 @@ const BATTLE = new Set(["Weapons", "Defense", "Fleet", "Speed", "Population", "E
 const SHORT = { Weapons: "WEA", Defense: "DEF", Fleet: "FLT", Speed: "SPD", Population: "POP", Intelligence: "INT",
   Scan: "SCN", Strategy: "STR", Terraforming: "TER", Finance: "FIN", Manufacturing: "MAN", Metals: "MET", Energy: "ENE" };
 
+/** A player's name ("Flil (P0)") and who plays it ("(you)", "(computer)" or ""). */
+function whoParts(ctx, p) {
+  const agents = ctx.model.get("agents") || {};
+  const tag = p === ctx.player ? "(you)" : agents[String(p)] !== undefined ? "(computer)" : "";
+  return [(ctx.model.get("names") || {})[String(p)] || `P${p}`, tag];
+}
+
 function who(ctx, p) {
   if (p === null || p === undefined) return "\u2014";
-  const agents = ctx.model.get("agents") || {};
-  const tag = p === ctx.player ? " (you)" : agents[String(p)] !== undefined ? " (computer)" : "";
-  const name = (ctx.model.get("names") || {})[String(p)] || `P${p}`;
-  return `${name}${tag}`;
+  const [name, tag] = whoParts(ctx, p);
+  return tag ? `${name} ${tag}` : name;
 }
 
 function chipP(ctx, p, extra = "") {
@@ -43,20 +48,29 @@ function oddsOf(rows, name) {
 // ------------------------------------------------------------------ status and prompt
 function statusBar(ctx, v, x) {
   const track = h("ol", { class: "ig-stages", "aria-label": "stages" },
-    STAGES.map(([key, label]) => h("li", { class: key === v.stage ? "ig-now" : "", "aria-current": key === v.stage ? "step" : null }, label)));
-  const order = (v.order || []).map((p) => chipP(ctx, p, p === v.current_player ? "ig-order-now" : ""));
+    STAGES.map(([key, label]) => h("li", { class: key === v.stage ? "ig-now" : "", "aria-current": key === v.stage ? "step" : null,
+      title: label, "aria-label": label }, key === v.stage ? label : label.split(" ")[0])));
+  const order = (v.order || []).map((p) => {
+    const chip = chipP(ctx, p, p === v.current_player ? "ig-order-now" : "");
+    const [name, tag] = whoParts(ctx, p);
+    if (tag === "(computer)") {  // (the records' names say "(computer)"; here, its tooltip)
+      chip.textContent = name;
+      chip.title = "a computer player";
+    }
+    return chip;
+  });
   const limit = v.stage === "conflict"
     ? `end roll (1D10, 5 or less ends) after turn ${x.end_roll_after}`
     : (v.stage === "setup" || v.stage === "over" ? "" : `${x.turns_per_stage} turns per player`);
   return h("div", { class: "ig-status" }, track,
-    h("span", { class: "ig-order" }, h("span", { class: "bg-muted" }, "turn order "), order),
-    limit ? h("span", { class: "bg-muted ig-limit" }, limit) : null);
+    limit ? h("span", { class: "bg-muted ig-limit" }, limit) : null,
+    h("span", { class: "ig-order" }, h("span", { class: "bg-muted" }, "turn order "), order));
 }
 
 const PROMPTS = {
   race: "Set-up: choose your Race (click a row), or roll 1D10 for it.",
   homeworld: "Set-up: choose your Homeworld (click a row), or roll 1D10 for it.",
-  spend: "Where does the roll land? Keep it, or spend IT (1 per point up or down) to land on another entry: one click.",
+  spend: "Keep the roll, or spend IT (1 a point, up or down) to land on another entry.",
   pick: "Pick one of the Above: click the entry you take.",
   extra: "Buy an extra roll for 5 IT, or end your turn.",
   challenge: "Challenge: choose the opponent you attack (the exact odds are shown before stratagems and tokens).",
@@ -114,7 +128,8 @@ function rollPanel(ctx, v, x, local) {
     h("span", { class: "ig-shiftval" }, r.shift ? ` ${r.shift > 0 ? "+" : "\u2212"} ${Math.abs(r.shift)} shift (${Math.abs(r.shift)} IT)` : ""),
     h("span", { class: "ig-arrow" }, "\u2192"),
     h("span", { class: "ig-landing", "data-key": "landing" }, `${r.landing}: ${landing}`),
-    h("span", { class: "bg-muted" }, ` on the ${r.list} list \u00b7 ${rec.tokens ?? 0} IT`));
+    h("span", { class: "bg-muted ig-roll-it", title: `a roll on the ${r.list} list; ${rec.tokens ?? 0} IT to spend` },
+      `\u00b7 ${rec.tokens ?? 0} IT`));
   const parts = [head];
   if (live && preview.length > 1) {
     const lo = preview[0].shift;
@@ -143,8 +158,9 @@ function rollPanel(ctx, v, x, local) {
     parts.push(h("div", { class: "ig-tokens" }, slider, go, show));
   }
   if (live) parts.push(previewLadder(ctx, preview));
+  // (while the roll is to spend, the prompt right above asks where it lands: no heading)
   return h("section", { class: "bg-section ig-roll", "aria-label": "the roll" },
-    h("h4", null, v.phase === "spend" ? "Roll: where does it land?" : "Last roll"), parts);
+    live ? null : h("h4", null, v.phase === "spend" ? "Roll: where does it land?" : "Last roll"), parts);
 }
 
 function previewLadder(ctx, preview) {
@@ -159,9 +175,10 @@ function previewLadder(ctx, preview) {
     const button = ctx.actionButton(p.action, [
       h("span", { class: "ig-pv-shift" }, `${p.shift > 0 ? "+" : ""}${p.shift}`),
       h("span", { class: "ig-pv-entry" }, p.entry || "nothing"),
-      h("span", { class: "ig-pv-cost bg-muted" }, p.cost ? ` ${p.cost} IT` : " keep")], "ig-pv-btn");
+      p.shift === 0 || p.cost !== Math.abs(p.shift)
+        ? h("span", { class: "ig-pv-cost bg-muted" }, p.cost ? ` ${p.cost} IT` : " keep") : null], "ig-pv-btn");
     return h("li", { class: `ig-pv${p.now ? " ig-pv-now" : ""}${p.gives ? "" : " ig-pv-none"}`,
-      title: `${p.action}: total ${p.total}` }, button);
+      title: `${p.action}: total ${p.total}, ${p.cost} IT` }, button);
   });
   return h("ol", { class: "ig-preview", "aria-label": "where the roll can land" }, items);
 }
@@ -357,13 +374,34 @@ function entryChip(ctx, name, note, verbs) {
   return h("span", { class: "ig-entry", title: note || "", ...(verbs.length ? ctx.why(`${verbs[0]} ${name}`) : {}), ...ctx.describe(name) }, name);
 }
 
-function recordSheet(ctx, v, x, rec) {
+const KIND_SHORT = { technology: "Tech", world: "Worlds", development: "Dev", fleet: "Fleets" };
+
+/** A record's holdings behind a click (a summary of their counts): open when the person
+ *  opened it, or when one of its entries carries an action now (steal, sabotage, discard,
+ *  take, remove: the entry to click is in view). */
+function holdings(ctx, x, rec, verbs, opened) {
   const p = rec.player;
   const notes = x.notes || {};
+  const names = KINDS.map(([k]) => (rec.held || {})[k] || []);
+  const chips = names.map((list) => list.map((n) => entryChip(ctx, n, notes[n], verbs)));
+  const acts = chips.some((list) => list.some((c) => c.dataset.action));
+  const open = acts || opened;
+  const held = KINDS.map(([k, label], i) => h("div", { class: "ig-kind", "data-kind": k },
+    h("span", { class: "ig-kind-label" }, `${label} ${names[i].length}`),
+    h("span", { class: "ig-entries" }, chips[i].length ? chips[i] : h("span", { class: "bg-muted" }, "\u2014"))));
+  const counts = KINDS.map(([k], i) => `${KIND_SHORT[k]} ${names[i].length}`).join(" \u00b7 ");
+  return h("details", { class: "ig-holdings", "data-player": String(p), "data-open": open ? "1" : "0", open: open ? true : null },
+    h("summary", { "data-key": `holdings${p}`, title: "technologies, worlds, developments and fleets held: click to show or hide them" },
+      h("span", { class: "ig-holdings-label" }, "Holdings "), h("span", { class: "ig-holdings-counts" }, counts)),
+    h("div", { class: "ig-held" }, held));
+}
+
+function recordSheet(ctx, v, x, rec, opened) {
+  const p = rec.player;
   const active = v.current_player === p;
   const capPct = rec.cap ? Math.min(100, (rec.tokens / rec.cap) * 100) : 0;
   // the thirteen attributes in a strip that wraps (a name, its value): a record stays
-  // short enough for four of them to fit under the list at 1024 x 768
+  // short enough for four of them to stay in view at 1024 x 768
   const attrs = h("ul", { class: "ig-attrs", "aria-label": "attributes" }, ATTRS.map((a) => {
     const val = rec.attributes[a];
     return h("li", { class: `ig-attr${BATTLE.has(a) ? " ig-battle-attr" : ""}`, title: `${a} ${val}` },
@@ -371,21 +409,16 @@ function recordSheet(ctx, v, x, rec) {
       h("span", { class: `ig-num${val < 0 ? " ig-neg" : val > 0 ? "" : " bg-muted"}` }, val));
   }));
   const verbs = ctx.live ? verbsFor(v, x, p) : [];
-  const held = KINDS.map(([k, label]) => {
-    const names = (rec.held || {})[k] || [];
-    return h("div", { class: "ig-kind", "data-kind": k },
-      h("span", { class: "ig-kind-label" }, `${label} ${names.length}`),
-      h("span", { class: "ig-entries" }, names.length ? names.map((n) => entryChip(ctx, n, notes[n], verbs)) : h("span", { class: "bg-muted" }, "\u2014")));
-  });
   const flags = [
     rec.alive ? null : h("span", { class: "ig-flag ig-flag-warn" }, "eliminated"),
     rec.next_bonus ? h("span", { class: "ig-flag" }, `+${rec.next_bonus} next roll`) : null,
     rec.jammed ? h("span", { class: "ig-flag ig-flag-warn" }, `jammed \u2212${rec.jammed}`) : null,
   ];
+  const [name, tag] = whoParts(ctx, p);
   return h("article", { class: `ig-record ${playerClass(p)}${active ? " ig-active" : ""}${rec.alive ? "" : " ig-dead"}`,
     "data-player": String(p), "aria-label": `race record of player ${p}` },
   h("header", { class: "ig-record-head" },
-    h("strong", null, who(ctx, p)),
+    h("span", { class: "ig-who" }, h("strong", null, name), tag ? h("span", { class: "ig-who-tag" }, ` ${tag}`) : null),
     // (the race once chosen is in the player's name: "Flil (P0)")
     h("span", { class: "ig-race" }, `${rec.race && who(ctx, p).startsWith(rec.race) ? "" : `${rec.race || "no race yet"} \u00b7 `}${rec.homeworld || "no homeworld yet"}`),
     h("span", { class: "ig-vp", title: "Victory Points" }, `${rec.vp} VP`)),
@@ -393,15 +426,30 @@ function recordSheet(ctx, v, x, rec) {
     h("span", { title: `Intergalactic Tokens: ${rec.tokens} of a cap of ${rec.cap} (20 + Intelligence)` }, `IT ${rec.tokens}/${rec.cap}`),
     h("span", { class: "bg-bar-bg" }, h("span", { class: "bg-bar", style: { width: `${capPct}%` } })),
     h("span", { class: "bg-muted" }, `${rec.fleets} fleet${rec.fleets === 1 ? "" : "s"} \u00b7 ${rec.advanced} advanced`), flags),
-  h("div", { class: "ig-record-body" }, attrs, h("div", { class: "ig-held" }, held)));
+  h("div", { class: "ig-record-body" }, attrs, holdings(ctx, x, rec, verbs, opened)));
 }
 
-function records(ctx, v, x) {
+function records(ctx, v, x, local) {
   // each sheet drawn again only when what it shows changes
   return h("section", { class: "bg-section ig-records", "aria-label": "race records" },
-    (v.records || []).map((r) => ctx.memo(`record${r.player}`, [JSON.stringify(r), x.notes,
-      v.current_player, ctx.live ? verbsFor(v, x, r.player).join(",") : "", ctx.legalKey,
-      ctx.player], () => recordSheet(ctx, v, x, r))));
+    (v.records || []).map((r) => {
+      const opened = local.openHeld.has(r.player);
+      return ctx.memo(`record${r.player}`, [JSON.stringify(r), x.notes, v.current_player,
+        ctx.live ? verbsFor(v, x, r.player).join(",") : "", ctx.legalKey, ctx.player, opened],
+      () => recordSheet(ctx, v, x, r, opened));
+    }));
+}
+
+/** A record's holdings opened or closed by the person (not by a draw: a draw sets the
+ *  state it drew in data-open first, so its own toggle matches it). */
+function onHoldingsToggle(local, ev) {
+  const t = ev.target;
+  if (!(t instanceof HTMLDetailsElement) || !t.classList.contains("ig-holdings")) return;
+  if (t.closest("[data-ig-board]")?.dataset.igBoard !== local.id) return;
+  if (t.open === (t.dataset.open === "1")) return;
+  const p = Number(t.dataset.player);
+  if (t.open) local.openHeld.add(p);
+  else local.openHeld.delete(p);
 }
 
 // ------------------------------------------------------------------ mount
@@ -422,25 +470,76 @@ function makeRender(local) {
       }
     });
     const lit = `${x.list_name}|${x.lit}`;
-    if (local.litShown !== lit && !local.litFrame) {
+    if ((local.litShown !== lit || local.pvShown !== ctx.version) && !local.litFrame) {
       local.litFrame = requestAnimationFrame(() => {
         local.litFrame = 0;
-        if (scrollToLit(local)) local.litShown = lit;
+        keepInView(local);
       });
     }
     return h("div", { class: "ig-board", "data-ig-board": local.id },
       statusBar(ctx, v, x), prompt(ctx, v), rollPanel(ctx, v, x, local), challengePanel(ctx, v, x),
-      battlePanel(ctx, v, x, local), listPanel(ctx, v, x), records(ctx, v, x));
+      battlePanel(ctx, v, x, local), listPanel(ctx, v, x), records(ctx, v, x, local));
   };
 }
 
-function scrollToLit(local) {
-  const box = document.querySelector(`[data-ig-board="${local.id}"] .ig-listwrap`);
+/** The lit row in the middle of the list's box, and the roll's landing (keep) in the
+ *  middle of the token ladder when that scrolls (a short window): each once for what it
+ *  shows (the lit entry in this list box; the ladder of this version), and again when
+ *  a box is laid out anew (`resized`: first shown, once the board is in the page, or
+ *  resized; a ResizeObserver watches both boxes). */
+function keepInView(local, resized = new Set()) {
+  const ctx = local.lastCtx;
+  const x = (ctx && ctx.extra) || {};
+  const lit = `${x.list_name}|${x.lit}`;
+  const board = local.el.querySelector(`[data-ig-board="${local.id}"]`);
+  if (!ctx || !board) return;
+  const box = board.querySelector(".ig-listwrap");
+  const ladder = board.querySelector(".ig-preview");
+  watchBoxes(local, box, ladder);
+  if ((resized.has(box) || local.litShown !== lit || local.litBox !== box) && scrollToLit(box)) {
+    local.litShown = lit;
+    local.litBox = box;
+  }
+  const now = ladder && ladder.querySelector(".ig-pv-now");
+  if ((resized.has(ladder) || local.pvShown !== ctx.version) && now && ladder.clientHeight) {
+    if (ladder.scrollHeight > ladder.clientHeight) {
+      const off = now.getBoundingClientRect().top - ladder.getBoundingClientRect().top;
+      ladder.scrollTop += off - ladder.clientHeight / 2 + now.offsetHeight / 2;
+    }
+    local.pvShown = ctx.version;
+  }
+}
+
+function watchBoxes(local, ...boxes) {
+  if (!local.resize) return;
+  boxes.forEach((box, i) => {
+    if (local.watched[i] === box) return;
+    if (local.watched[i]) local.resize.unobserve(local.watched[i]);
+    if (box) local.resize.observe(box);
+    local.watched[i] = box;
+  });
+}
+
+function scrollToLit(box) {
   const row = box && box.querySelector("tr.ig-lit");
   if (!row || !box.clientHeight) return false;  // not shown (yet)
   const top = row.offsetTop - box.clientHeight / 2 + row.clientHeight / 2;
   box.scrollTop = Math.max(0, top);
   return true;
+}
+
+/** The computer's last action told above the board (the shared notice) when the "since
+ *  your last move" account under it ends with the same lines: marked ig-told, which
+ *  this board's CSS hides in a short window (the account holds it). Any other notice
+ *  (saved, pace, a what-if board opened) stays. */
+function markToldNotice(ctx, content) {
+  const note = content.querySelector(":scope > .bg-notice:not(.bg-held):not(.bg-why)");
+  if (!note) return;
+  const since = ctx.live ? ctx.model.get("since") || [] : [];
+  const last = since[since.length - 1];
+  const told = Boolean(last) && content.querySelector(":scope > .bg-since") !== null
+    && note.textContent.includes(last);
+  if (note.classList.contains("ig-told") !== told) note.classList.toggle("ig-told", told);
 }
 
 /** The one action a slider control sends: the previewed landing's (ig-land) or "add k"
@@ -459,11 +558,16 @@ function aimedAction(ctx, local, control) {
 
 function render({ model, el, host, signal }) {
   const local = { id: `ig${++boards}`, slider: null, sliderVersion: null, bat: 0, batVersion: null,
-    lastCtx: null, litShown: null, litFrame: 0, sent: null };
+    lastCtx: null, litShown: null, litBox: null, pvShown: null, litFrame: 0, sent: null, openHeld: new Set(),
+    el, watched: [null, null], resize: null };
+  if (typeof ResizeObserver !== "undefined") {
+    local.resize = new ResizeObserver((seen) => keepInView(local, new Set(seen.map((e) => e.target))));
+  }
   const cleanup = mountBoard({ model, el, host, signal }, {
     game: "intergalactic",
     title: () => "Intergalactic",
     renderMain: makeRender(local),
+    afterDraw: markToldNotice,
   });
   // A slider's button sends the one action it previews (a click, one intent).
   const onControl = (ev) => {
@@ -476,10 +580,14 @@ function render({ model, el, host, signal }) {
     local.sent = ctx.version;
     ctx.model.send({ type: "intent", action, version: ctx.version });
   };
+  const onToggle = (ev) => onHoldingsToggle(local, ev);
   el.addEventListener("click", onControl);
+  el.addEventListener("toggle", onToggle, true);
   return () => {
     el.removeEventListener("click", onControl);
+    el.removeEventListener("toggle", onToggle, true);
     if (local.litFrame) cancelAnimationFrame(local.litFrame);
+    if (local.resize) local.resize.disconnect();
     if (cleanup) cleanup();
   };
 }
