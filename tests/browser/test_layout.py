@@ -554,3 +554,29 @@ def test_intergalactic_four_records_fit_above_the_fold(nb: Page, name: str) -> N
                       f"board's top, the visible area is {fold['bottom'] - fold['top']} px "
                       f"(board {fold['height']} px): {fold}")
 
+
+
+def test_intergalactic_holdings_open_with_a_click_and_stay_open(nb: Page) -> None:
+    """A race record's holdings (behind a click, so that four records fit) stay open
+    when the person opened them, through the next views; the others stay closed. The
+    position is then taken back (Undo)."""
+    cell = 1 + BOARD_NAMES.index("intergalactic-since")
+    board = _board(nb, "intergalactic-since")
+    held = board.locator('.ig-holdings[data-player="1"]')
+    expect(held).not_to_have_attribute("open", "")
+    held.locator("summary").click()
+    expect(held).to_have_attribute("open", "")
+    expect(held.locator(".ig-entry").first).to_be_visible()
+    keep = next(a for a in nb.actions(cell) if a.startswith("keep "))
+    before = nb.version(cell)
+    try:
+        after = nb.click_action(keep, cell)
+        assert after != before  # a new view (the roll kept; the computers' turns after it)
+        expect(held).to_have_attribute("open", "")
+        expect(board.locator('.ig-holdings[data-player="3"]')).not_to_have_attribute("open", "")
+        held.locator("summary").click()  # closed again: it stays closed
+        expect(held).not_to_have_attribute("open", "")
+    finally:
+        nb.control("undo", cell).click()
+        nb.wait_version_change(after, cell)
+    expect(held).not_to_have_attribute("open", "")
