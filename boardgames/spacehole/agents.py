@@ -23,8 +23,8 @@ from typing import Any
 
 from .power import income_of, optimal_allocation
 
-__all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate", "outcome_value",
-           "rollout_policy", "rollout_value"]
+__all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate", "expected_outcome",
+           "outcome_value", "rollout_policy", "rollout_value"]
 
 SCORE_SCALE = 1500.0
 """Scores are divided by this to give values in [0, 1] (the best scores seen in
@@ -176,6 +176,17 @@ def outcome_value(game: Any, player: int = 0) -> float:
     itself over :data:`SCORE_SCALE` (not clipped: a search for the best mean score
     averages scores, not their logs); 0 when the Base fell."""
     return float(game.scores[0]) / SCORE_SCALE
+
+
+def expected_outcome(game: Any, player: int = 0) -> float:
+    """:func:`outcome_value` expected from a running game (a playout cut short by
+    ``RolloutAgent``'s horizon): :func:`evaluate`'s expected final score over
+    :data:`SCORE_SCALE`, not clipped to 1 (a colony well above 1500 is still told
+    apart from one at 1500)."""
+    if game.is_over:
+        return outcome_value(game, player)
+    wealth, survive, invasions = _estimate(game, player)
+    return max(0.0, wealth * survive ** invasions / SCORE_SCALE)
 
 
 def rollout_policy(game: Any, rng: random.Random) -> Any:
