@@ -6,6 +6,10 @@ helpers import as ``conformance.suite``. This file adds one option:
 ``--conformance-scale=X``
     multiply the number of seeds of every conformance configuration by X (default 1;
     e.g. ``--conformance-scale=10`` for a long soak, ``0.1`` for a quick look).
+``--conformance-part=K/N``
+    play only the K-th of N parts of the registry's playout seeds (``seed % N == K - 1``;
+    default ``1/1``, all). ``make test`` plays part 1/2 interpreted and part 2/2 with the
+    compiled build of the same source: every seed once, in half the time.
 """
 
 from __future__ import annotations
@@ -29,4 +33,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=1.0,
         help="multiply the number of seeds of every conformance configuration (default 1)",
     )
-
+    parser.addoption(
+        "--conformance-part",
+        default="1/1",
+        help="K/N: play only the seeds s of the conformance playouts with s %% N == K - 1",
+    )
