@@ -77,6 +77,8 @@ fast: venv
 	$(PY) tools/build_fast.py
 
 test: venv chromium jupyter-settings
+	mkdir -p test-artifacts
+	tools/test-versions.sh --setup > test-artifacts/versions-setup.log 2>&1 &
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy $(MYPY_PACKAGES)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks --conformance-part=1/2
@@ -117,5 +119,5 @@ format: venv
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) .venv-3.1? build dist *.egg-info .pytest_cache .ruff_cache test-artifacts site
+	rm -rf $(VENV) .venv-3.1? .venv-3.1?.lock build dist *.egg-info .pytest_cache .ruff_cache test-artifacts site
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -5,8 +5,26 @@
 # the default interpreter (`make test`'s own venv).
 # On the other versions the conformance playouts run at a quarter of their seeds
 # (CONFORMANCE_SCALE), to keep `make test` short; the default venv runs them all.
+#
+# `--setup` only makes the venvs: `make test` starts it in the background before its
+# first stage, so that the installs (mostly waiting on the package index) overlap the
+# tests; each venv is made under a lock (flock on .venv-<version>.lock), which the test
+# run takes too, so it waits for a setup still running instead of racing it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+setup_only=0
+[ "${1:-}" = "--setup" ] && setup_only=1
+
+make_venv() {  # make_venv PYTHON VENV: (re)make VENV unless its stamp is up to date
+    local py=$1 venv=$2 stamp="$2/.installed"
+    if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ]; then
+        "$py" -m venv "$venv"
+        "$venv/bin/python" -m pip install -q --upgrade pip
+        "$venv/bin/python" -m pip install -q -c constraints.txt -e . pytest pytest-xdist pytest-timeout \
+            hypothesis icepool cloudpickle
+        touch "$stamp"
+    fi
+}
 # The one game's tests: Spacehole's, the cheapest (82 s of CPU at a quarter scale, against
 # Space Base's 124 s and Blast's 157 s, measured on 3.11 side by side); every game's engine
 # (networkx's Space Base included) is played by the conformance suite on each version.
@@ -29,13 +47,13 @@ for v in 3.11 3.12 3.13; do
         continue
     fi
     venv=".venv-$v"
-    stamp="$venv/.installed"
-    if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ]; then
-        "$py" -m venv "$venv"
-        "$venv/bin/python" -m pip install -q --upgrade pip
-        "$venv/bin/python" -m pip install -q -c constraints.txt -e . pytest pytest-xdist pytest-timeout \
-            hypothesis icepool cloudpickle
-        touch "$stamp"
+    (
+        flock 9
+        make_venv "$py" "$venv"
+    ) 9>"$venv.lock"
+    if [ $setup_only = 1 ]; then
+        echo "test-versions: $venv is ready"
+        continue
     fi
     echo "test-versions: $("$venv/bin/python" -VV | head -1)"
     if ! "$venv/bin/python" -m pytest -q -n "${JOBS:-auto}" --dist loadfile -p no:cacheprovider \
