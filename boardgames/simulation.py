@@ -92,6 +92,8 @@ def play_out(game: Game, agents: Sequence[Any], max_steps: int = MAX_STEPS) -> G
     steps = 0
     while not game.is_over:
         p = game.current_player
+        if p is None:  # pragma: no cover - a game not over has a player to move
+            raise RuntimeError(f"no player to move in {game!r}")
         game.apply(agents[p].choose(game))
         steps += 1
         if steps > max_steps:
@@ -148,7 +150,7 @@ def _compare_chunk(payload: bytes) -> list[tuple[int, int, float, bool, float]]:
 
 def _dumps(obj: Any) -> bytes:
     try:
-        import cloudpickle
+        import cloudpickle  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - cloudpickle comes with dask
         return b"p" + pickle.dumps(obj)
     return b"c" + cloudpickle.dumps(obj)
@@ -168,7 +170,7 @@ def _worker_start() -> None:
 
 
 class _Serial(Executor):
-    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> Future:  # type: ignore[override]
+    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> Future:
         f: Future = Future()
         try:
             f.set_result(fn(*args, **kwargs))
@@ -334,7 +336,7 @@ class SimulationResults:
 
     def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame (pandas imported on use)."""
-        import pandas as pd
+        import pandas as pd  # type: ignore[import-untyped]
 
         return pd.DataFrame(self.rows)
 
