@@ -55,8 +55,10 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 		'}' > $@
 
 # Tests run on every core (pytest-xdist, one test file per worker so the browser
-# modules keep their page); then the benchmarks alone, so that their timings are not
-# disturbed; then every notebook through nbmake.
+# modules keep their page). Then the compiled build (make fast), while the other Pythons'
+# tests run beside it on one worker (tools/test-versions.sh: mypyc's analysis and code
+# generation use one core for minutes); then the compiled build's tests, every notebook
+# through nbmake, and last the benchmarks alone, so that their timings are not disturbed.
 JOBS ?= auto
 # mypy on the core and the game packages rewritten to read like their rules (issue 16).
 MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic boardgames/spacebase boardgames/spacehole boardgames/analysis.py \
@@ -82,11 +84,13 @@ test: venv chromium jupyter-settings
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy $(MYPY_PACKAGES)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks --conformance-part=1/2
-	$(MAKE) fast
+	$(MAKE) fast > test-artifacts/fast-build.log 2>&1 & build=$$!; \
+		JOBS=1 tools/test-versions.sh; versions=$$?; \
+		wait $$build; built=$$?; cat test-artifacts/fast-build.log; \
+		test $$versions -eq 0 && test $$built -eq 0
 	$(FAST_RUN) $(VENV)/bin/pytest -n $(JOBS) -p no:cacheprovider --conformance-part=2/2 $(FAST_TESTS)
-	$(PY) -m pytest tests/benchmarks
 	$(PY) -m pytest -n $(JOBS) --nbmake notebooks/
-	JOBS=$(JOBS) tools/test-versions.sh
+	$(PY) -m pytest tests/benchmarks
 
 lab: venv jupyter-settings
 	mkdir -p notebooks
