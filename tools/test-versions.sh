@@ -31,6 +31,8 @@ make_venv() {  # make_venv PYTHON VENV: (re)make VENV unless its stamp is up to 
 # (networkx's Space Base included) is played by the conformance suite on each version.
 TESTS=(tests/core tests/conformance tests/spacehole)
 status=0
+pids=()
+logs=()
 default=$(.venv/bin/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true)
 for v in 3.11 3.12 3.13; do
     if [ "$v" = "$default" ]; then
@@ -56,11 +58,23 @@ for v in 3.11 3.12 3.13; do
         echo "test-versions: $venv is ready"
         continue
     fi
-    echo "test-versions: $("$venv/bin/python" -VV | head -1)"
-    if ! "$venv/bin/python" -m pytest -q -n "${JOBS:-auto}" --dist loadfile -p no:cacheprovider \
-            --conformance-scale="${CONFORMANCE_SCALE:-0.125}" \
-            "${TESTS[@]}"; then
+    # the versions' tests run side by side (each in the background, its output in a log
+    # printed when it ends): on one worker each, beside the compiled build, they fill the
+    # cores instead of taking turns on one
+    log="test-artifacts/versions-$v.log"
+    mkdir -p test-artifacts
+    {
+        echo "test-versions: $("$venv/bin/python" -VV | head -1)"
+        "$venv/bin/python" -m pytest -q -n "${JOBS:-auto}" --dist loadfile -p no:cacheprovider \
+            --conformance-scale="${CONFORMANCE_SCALE:-0.125}" "${TESTS[@]}"
+    } > "$log" 2>&1 &
+    pids+=($!)
+    logs+=("$log")
+done
+for i in "${!pids[@]}"; do
+    if ! wait "${pids[$i]}"; then
         status=1
     fi
+    cat "${logs[$i]}"
 done
 exit $status
