@@ -54,11 +54,13 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 		'  }' \
 		'}' > $@
 
-# Tests run on every core (pytest-xdist, one test file per worker so the browser
-# modules keep their page). Then the compiled build (make fast), while the other Pythons'
-# tests run beside it on one worker (tools/test-versions.sh: mypyc's analysis and code
-# generation use one core for minutes); then the compiled build's tests, every notebook
-# through nbmake, and last the benchmarks alone, so that their timings are not disturbed.
+# The compiled build (make fast, at -O1: FAST_OPT) starts first, in the background
+# (tools/background.sh), beside ruff, mypy and the tests on every core (pytest-xdist, one
+# test file per worker so the browser modules keep their page): mypyc's analysis uses one
+# core for minutes, and the tests leave cores idle while browsers and kernels start. Then
+# the other Pythons' tests (tools/test-versions.sh, side by side, one worker each), the
+# compiled build's tests, every notebook through nbmake, and last the benchmarks alone,
+# so that their timings are not disturbed.
 JOBS ?= auto
 # mypy on the core and the game packages rewritten to read like their rules (issue 16).
 MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic boardgames/spacebase boardgames/spacehole boardgames/analysis.py \
@@ -75,19 +77,19 @@ MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic board
 FAST_TESTS := tests/fast $(filter-out %/test_suite.py,$(wildcard tests/conformance/test_*.py)) \
 	$(wildcard tests/*/test_same_games.py) $(wildcard tests/*/test_golden.py)
 FAST_RUN := BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast
+FAST_OPT ?= 3
 fast: venv
-	$(PY) tools/build_fast.py
+	FAST_OPT=$(FAST_OPT) $(PY) tools/build_fast.py
 
 test: venv chromium jupyter-settings
 	mkdir -p test-artifacts
 	tools/test-versions.sh --setup > test-artifacts/versions-setup.log 2>&1 &
+	tools/background.sh start fast-build $(MAKE) fast FAST_OPT=1
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy $(MYPY_PACKAGES)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks --conformance-part=1/2
-	$(MAKE) fast > test-artifacts/fast-build.log 2>&1 & build=$$!; \
-		JOBS=1 tools/test-versions.sh; versions=$$?; \
-		wait $$build; built=$$?; cat test-artifacts/fast-build.log; \
-		test $$versions -eq 0 && test $$built -eq 0
+	tools/background.sh wait fast-build
+	JOBS=1 tools/test-versions.sh
 	$(FAST_RUN) $(VENV)/bin/pytest -n $(JOBS) -p no:cacheprovider --conformance-part=2/2 $(FAST_TESTS)
 	$(PY) -m pytest -n $(JOBS) --nbmake notebooks/
 	$(PY) -m pytest tests/benchmarks

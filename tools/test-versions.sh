@@ -30,6 +30,11 @@ make_venv() {  # make_venv PYTHON VENV: (re)make VENV unless its stamp is up to 
 # Space Base's 124 s and Blast's 157 s, measured on 3.11 side by side); every game's engine
 # (networkx's Space Base included) is played by the conformance suite on each version.
 TESTS=(tests/core tests/conformance tests/spacehole)
+# Not on the other versions: the MCTS players' whole games of test_agents_finish.py (a
+# search's finishing is the agent's, not the interpreter's, and they were a third of a
+# version's run: 104 of 476 s on 3.12 in the clean-clone run of 27 November); the random
+# and greedy players' whole games still run there.
+SKIP=(--deselect tests/conformance/test_agents_finish.py::test_mcts_easy_finishes_every_game)
 status=0
 pids=()
 logs=()
@@ -66,7 +71,7 @@ for v in 3.11 3.12 3.13; do
     {
         echo "test-versions: $("$venv/bin/python" -VV | head -1)"
         "$venv/bin/python" -m pytest -q -n "${JOBS:-auto}" --dist loadfile -p no:cacheprovider \
-            --conformance-scale="${CONFORMANCE_SCALE:-0.125}" "${TESTS[@]}"
+            --conformance-scale="${CONFORMANCE_SCALE:-0.125}" "${SKIP[@]}" "${TESTS[@]}"
     } > "$log" 2>&1 &
     pids+=($!)
     logs+=("$log")

@@ -39,6 +39,8 @@ def test_playouts_interpreted_and_compiled(game: str, bench_results: dict[str, A
                                   compiled=FAST)
     assert "interpreted" in plain[f"{key}_readable_us_per_step"]["note"]
     assert "compiled by mypyc" in fast[f"{key}_compiled_us_per_step"]["note"]
+    build = (FAST / ".built").read_text(encoding="utf-8").strip()  # the -O level
+    fast[f"{key}_compiled_us_per_step"]["note"] += f"; build/fast: {build}"
     for d in (plain, fast):
         d.pop("backgammon_openspiel_us_per_event")
         bench_results.update(d)
