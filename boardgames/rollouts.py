@@ -175,8 +175,8 @@ class RolloutAgent(Agent):
         base = self._greedy.choose(game)
         tallies = {a: _Tally() for a in legal}
         self._race(game, player, policy, tallies, base)
-        chosen = self._gated(tallies, base)
-        best = max(tallies, key=lambda a: (len(tallies[a].values), tallies[a].mean))
+        best = _best(tallies)
+        chosen = self._gated(tallies, best, base)
         self.last_search = {
             "gain": paired_gain(tallies[best].values, tallies[base].values),
             "playouts": sum(len(t.values) for t in tallies.values()),
@@ -210,14 +210,19 @@ class RolloutAgent(Agent):
             alive = _better_half(alive, tallies, base)
             n = min(self.playouts, 2 * n)
 
-    def _gated(self, tallies: dict[Any, _Tally], base: Any) -> Any:
-        """The best action by its mean, if its paired gain over ``base`` is above ``z``
-        standard errors; else ``base``."""
-        best = max(tallies, key=lambda a: (len(tallies[a].values), tallies[a].mean))
+    def _gated(self, tallies: dict[Any, _Tally], best: Any, base: Any) -> Any:
+        """``best``, if its paired gain over ``base`` is above ``z`` standard errors;
+        else ``base``."""
         if best == base:
             return base
         gain, se = paired_gain(tallies[best].values, tallies[base].values)
         return best if gain > self.z * se else base
+
+
+def _best(tallies: dict[Any, _Tally]) -> Any:
+    """The action with the most playouts (one that survived every halving), the best
+    mean among those."""
+    return max(tallies, key=lambda a: (len(tallies[a].values), tallies[a].mean))
 
 
 def _better_half(alive: list[Any], tallies: dict[Any, _Tally], base: Any) -> list[Any]:

@@ -12,7 +12,7 @@ from agents.test_agents import _blast_pair, _spacehole_decision
 
 import boardgames as bg
 from boardgames.agents import GreedyAgent
-from boardgames.rollouts import RolloutAgent, _better_half, _Tally, paired_gain, play_out
+from boardgames.rollouts import RolloutAgent, _best, _better_half, _Tally, paired_gain, play_out
 from boardgames.spacehole import agents as spacehole_agents
 
 CHEAP = {"playouts": 4, "first": 2, "horizon": 6}
@@ -33,12 +33,12 @@ def test_the_gate_takes_another_action_only_on_a_clear_paired_gain() -> None:
     tallies = {base: _Tally(), other: _Tally()}
     tallies[base].values = [0.1, 0.5, 0.2, 0.9]
     tallies[other].values = [0.2, 0.6, 0.3, 1.0]  # +0.1 on every seed: no spread at all
-    assert RolloutAgent(z=2.0)._gated(tallies, base) == other
+    assert RolloutAgent(z=2.0)._gated(tallies, _best(tallies), base) == other
     tallies[other].values = [0.9, 0.1, 0.2, 1.0]  # a higher mean, but no clear gain
     gain, se = paired_gain(tallies[other].values, tallies[base].values)
     assert gain > 0 and gain < 2.0 * se
-    assert RolloutAgent(z=2.0)._gated(tallies, base) == base
-    assert RolloutAgent(z=0.0)._gated(tallies, base) == other
+    assert RolloutAgent(z=2.0)._gated(tallies, _best(tallies), base) == base
+    assert RolloutAgent(z=0.0)._gated(tallies, _best(tallies), base) == other
 
 
 def test_paired_gain_is_the_mean_difference_and_its_standard_error() -> None:
