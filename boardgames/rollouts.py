@@ -45,8 +45,14 @@ def _module(game: Game) -> Any:
 def play_out(g: Game, rng: random.Random, player: int, policy: Callable[..., Any],
              module: Any, horizon: int | None = None) -> float:
     """Play the determinised ``g`` on (chance drawn with ``rng``, decisions by
-    ``policy(game, rng)``) to its end, or until ``horizon`` decisions with a choice
-    were made, and return ``player``'s outcome (:func:`outcome`)."""
+    ``policy(game, ties)``) to its end, or until ``horizon`` decisions with a choice
+    were made, and return ``player``'s outcome (:func:`outcome`).
+
+    ``ties``, the policy's own generator, is seeded from ``rng`` before the playout
+    starts: the chance draws never depend on how often the policy drew from it, so the
+    playouts of two alternatives on the same seed keep meeting the same chance draws
+    after their decisions differ (common random numbers that stay common)."""
+    ties = random.Random(rng.getrandbits(63))
     choices = 0
     while True:
         to = g.current_player
@@ -61,7 +67,7 @@ def play_out(g: Game, rng: random.Random, player: int, policy: Callable[..., Any
             continue
         if horizon is not None and choices >= horizon:
             break
-        g.apply(policy(g, rng))
+        g.apply(policy(g, ties))
         choices += 1
     return outcome(g, player, module)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 from agents.test_agents import _blast_pair, _spacehole_decision
@@ -54,6 +55,25 @@ def test_halving_always_keeps_the_greedy_choice() -> None:
         tallies[a].values = [float(i)]
     assert _better_half(list("abcdef"), tallies, "a") == ["f", "e", "d", "a"]
     assert _better_half(list("abcdef"), tallies, "e") == ["f", "e", "d"]
+
+
+def test_a_playouts_chance_draws_do_not_depend_on_the_policys_draws() -> None:
+    """Common random numbers that stay common: the same decisions, whatever the policy
+    drew from its generator, meet the same chance outcomes."""
+    def first(draws: int) -> Any:
+        def policy(g: Any, rng: random.Random) -> Any:
+            for _ in range(draws):
+                rng.random()
+            return g.legal_actions()[0]
+        return policy
+
+    histories = []
+    for draws in (0, 3):
+        g = _spacehole_decision(2).determinize(0, seed=5)
+        start = len(g.history)
+        play_out(g, random.Random(8), 0, first(draws), spacehole_agents)
+        histories.append(g.history[start:])
+    assert len(histories[0]) > 20 and histories[0] == histories[1]
 
 
 def test_a_playout_stopped_at_the_horizon_is_valued_by_the_expected_score() -> None:
