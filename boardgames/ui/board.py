@@ -129,12 +129,17 @@ OPPONENT_KINDS = ("human", "random", "greedy", "easy", "medium", "hard")
 "easy", "medium", "hard")."""
 
 
-def _kind_of(agent: Any) -> str:
+def _kind_of(agent: Any, game: str) -> str:
     if agent is None:
         return "human"
     kind = getattr(agent, "kind", None)
     if kind == "mcts":
         return str(getattr(agent, "difficulty", "custom"))
+    if kind == "rollout":  # the hard preset of a game where MCTS is not the strongest
+        from ..agents import make_agent
+
+        return "hard" if repr(agent) == repr(make_agent("hard", agent.seed, game=game)) \
+            else "custom"
     if kind is None:  # a game's own agent class
         kind = {"GreedyAgent": "greedy", "RandomAgent": "random"}.get(type(agent).__name__)
     return kind if kind in ("random", "greedy") else "custom"
@@ -453,7 +458,7 @@ class Board(anywidget.AnyWidget):
         agents = self._agents
         self.agents = {str(p): repr(a) for p, a in agents.items()}
         taken = self._people_seats()
-        self.agent_kinds = {str(p): _kind_of(agents.get(p))
+        self.agent_kinds = {str(p): _kind_of(agents.get(p), self._game.name)
                             for p in range(self._game.players) if p not in taken}
 
     def refresh(self) -> bool:
@@ -1025,7 +1030,7 @@ class Board(anywidget.AnyWidget):
         else:
             from ..agents import make_agent
 
-            agents[p] = make_agent(kind, seed=p)
+            agents[p] = make_agent(kind, seed=p, game=self._game.name)
         self._cancel_agent()
         self.configure(opponents=agents)
         self._done(f"player {p}: {kind}")

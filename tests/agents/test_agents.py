@@ -310,6 +310,30 @@ def test_spawn_keeps_the_settings_with_a_new_seed() -> None:
     assert make_agent("medium").difficulty == "medium"
 
 
+def test_make_agent_hard_is_the_games_own_hard_preset() -> None:
+    """"hard" is MCTS's preset except in a game of ``HARD_BY_GAME`` (by name or game),
+    where it is the rollout player with those settings; "mcts" with difficulty "hard" is
+    the same choice."""
+    from boardgames.agents import HARD_BY_GAME
+    from boardgames.core.registry import GAMES
+    from boardgames.rollouts import RolloutAgent
+
+    assert set(HARD_BY_GAME) <= set(GAMES)
+    for name in GAMES:
+        for agent in (make_agent("hard", seed=4, game=name),
+                      make_agent("mcts", seed=4, difficulty="hard", game=bg.load(name))):
+            if name in HARD_BY_GAME:
+                assert isinstance(agent, RolloutAgent) and agent.seed == 4
+                assert {k: agent.settings()[k] for k in HARD_BY_GAME[name]} == \
+                    HARD_BY_GAME[name]
+            else:
+                assert isinstance(agent, MCTSAgent) and agent.difficulty == "hard"
+    assert isinstance(make_agent("hard"), MCTSAgent)  # no game named: MCTS's preset
+    assert isinstance(make_agent("medium", game="spacehole"), MCTSAgent)
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("mcts", difficulty="impossible", game="spacehole")
+
+
 def test_the_boards_random_agent_is_the_project_agent() -> None:
     from boardgames.ui.agents import RandomAgent as BoardRandom
 

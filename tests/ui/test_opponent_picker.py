@@ -40,6 +40,21 @@ def test_choosing_a_computer_player_for_a_seat(kind: str) -> None:
     assert b.error == "" and b.agent_kinds == {"1": "human"} and 1 not in b._agents
 
 
+def test_hard_in_spacehole_is_its_rollout_player() -> None:
+    """Where MCTS is not the strongest player (``agents.HARD_BY_GAME``), the game's hard
+    preset (``make_agent("hard", game=...)``) playing a seat is shown as "hard"; a rollout
+    player with other settings as "custom"."""
+    from boardgames.agents import make_agent
+    from boardgames.rollouts import RolloutAgent
+
+    hard = make_agent("hard", seed=0, game="spacehole")
+    assert isinstance(hard, RolloutAgent)
+    b = bg.Spacehole(seed=3).widget(player=None, opponents={0: hard})
+    assert b.agent_kinds == {"0": "hard"}
+    other = bg.Spacehole(seed=3).widget(player=None, opponents={0: RolloutAgent(z=1.0)})
+    assert other.agent_kinds == {"0": "custom"}
+
+
 @pytest.mark.parametrize(("content", "why"), [
     ({"type": "opponent", "player": 0, "kind": "greedy"}, "own player"),
     ({"type": "opponent", "player": 5, "kind": "greedy"}, "player must be"),
