@@ -94,6 +94,14 @@ def _legal(game: Game) -> tuple[Any, ...]:
     return actions
 
 
+def _mover(game: Game) -> int:
+    """The player to move (a game with legal actions has one)."""
+    player = game.current_player
+    if player is None or player == CHANCE:
+        raise ValueError(f"no player to move in {game!r}")
+    return player
+
+
 class RandomAgent(Agent):
     """Picks uniformly among the legal actions."""
 
@@ -347,7 +355,7 @@ class MCTSAgent(Agent):
                           else self.complete)
         if self.search == "flat":
             return self._choose_flat(game, legal, self.iterations)
-        player = game.current_player
+        player = _mover(game)
         kept = self._kept_root(game, player)
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
@@ -432,7 +440,7 @@ class MCTSAgent(Agent):
         best mean wins (ties: the legal order). The paired playouts compare the actions
         on the same deck order, so the noise of the draw mostly cancels out."""
         self._kept = None
-        player = game.current_player
+        player = _mover(game)
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
             return legal[0]
