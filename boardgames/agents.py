@@ -740,7 +740,8 @@ HARD_BY_GAME: dict[str, dict[str, Any]] = {
 settings of a :class:`~boardgames.rollouts.RolloutAgent` (the greedy player improved by
 paired playouts, never leaving its choice without evidence). In Spacehole the greedy
 player outscored every MCTS preset (docs/agents.md: 265.5 against MCTS easy's 159.6 over
-1000 games); the rollout player scores at least as much on the same seeds."""
+1000 games); the rollout player's scores stay close to Greedy's on the same seeds
+(docs/agents.md: whether they are at least Greedy's over 1000 seeds is not yet known)."""
 
 
 def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium",

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .agents import Agent, GreedyAgent
+from .agents import Agent, GreedyAgent, _legal, _mover
 from .core.game import CHANCE, Game
 
 __all__ = ["RolloutAgent"]
@@ -168,15 +168,11 @@ class RolloutAgent(Agent):
         return lambda g, rng: greedy.choose(g)
 
     def choose(self, game: Game) -> Any:
-        legal = game.legal_actions()
-        if not legal:
-            raise ValueError(f"no legal action to choose from in {game!r}")
+        legal = _legal(game)
         if len(legal) == 1:
             self.last_search = {"playouts": 0, "base": str(legal[0]), "chosen": str(legal[0])}
             return legal[0]
-        player = game.current_player
-        if player is None or player == CHANCE:
-            raise ValueError(f"no player to move in {game!r}")
+        player = _mover(game)
         policy = self._policy(game)
         base = self._greedy.choose(game)
         tallies = {a: _Tally() for a in legal}

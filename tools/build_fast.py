@@ -72,13 +72,10 @@ setup(name="boardgames-fast", packages=[],
 """
 
 OPT_LEVEL = "3"
-"""The C compiler's optimisation level (``make fast``; ``FAST_OPT=1 make fast`` for
-another). ``make test`` builds at 1: measured alone on this 2-core machine, the build
-took 214 s (5 min 43 s of CPU) at 1 against 309 s (8 min 42 s) at 3, and the compiled
-playouts' ratios to backgammon of the two builds were within the noise of one run of
-each other (Blast 1.99-2.17 at 1, 1.76-2.00 at 3; Intergalactic 2.34-2.69, 2.51-2.87;
-Space Base 1.73-1.98, 1.74-2.07; Spacehole 1.14-1.34, 0.99-1.00). The stamp
-(``build/fast/.built``) names the level, and the benchmarks report it."""
+"""The C compiler's optimisation level (``make fast``; ``make fast FAST_OPT=1`` for
+another). ``make test`` builds at 1, which takes about two thirds of the CPU of a build
+at 3 (docs/speed.md gives the figures measured). The stamp (``build/fast/.built``)
+names the level, and the benchmarks report it."""
 
 
 def compiled_modules(root: Path = ROOT) -> list[str]:
