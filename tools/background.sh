@@ -11,15 +11,22 @@ action=${1:?start or wait}
 name=${2:?a name}
 log="test-artifacts/$name.log"
 status="test-artifacts/$name.status"
+pidfile="test-artifacts/$name.pid"
 mkdir -p test-artifacts
 case $action in
     start)
         shift 2
         rm -f "$status"
         ( "$@" > "$log" 2>&1; echo $? > "$status.part"; mv "$status.part" "$status" ) &
+        echo $! > "$pidfile"
         ;;
     wait)
         while [ ! -f "$status" ]; do
+            if ! kill -0 "$(cat "$pidfile" 2>/dev/null)" 2>/dev/null && [ ! -f "$status" ]; then
+                cat "$log" 2>/dev/null
+                echo "background stage $name ended without an exit status (killed?)"
+                exit 1
+            fi
             sleep 1
         done
         cat "$log"
