@@ -419,8 +419,13 @@ def test_intergalactic_a_turn_by_clicking_then_the_computers_account(nb: Noteboo
     content = nb.cells().nth(TURNS).locator('.bg-board[data-game="intergalactic"] > .bg-content')
     tomove = content.locator("header.bg-head .bg-tomove")
     expect(tomove).to_contain_text("(you) to move", timeout=15_000)
+    # The person's turn is over when the game's (stage, turn) moves on, read on the Python
+    # side: the board's "(you) to move" alone races the computer, whose turn at pace 0.05
+    # can be over before the page is read again (then a click would play the next turn).
+    turn_of = "print(igt.game.state.stage, igt.game.state.turn)"
+    start = nb.python(turn_of).strip()
     clicks = 0
-    while "(you)" in tomove.inner_text():
+    while nb.python(turn_of).strip() == start:
         assert clicks < 12, clicks
         _click_and_wait(nb, TURNS, "intergalactic", content.locator("[data-action]").first)
         clicks += 1
