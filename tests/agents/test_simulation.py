@@ -80,15 +80,17 @@ def _frozen(g: Any) -> dict[str, int]:
 
 def test_pool_workers_freeze_what_they_inherit() -> None:
     """The default pool's workers start with ``gc.freeze()`` (their collector leaves the
-    inherited objects alone); a serial run leaves this process's collector as it was."""
-    assert gc.get_freeze_count() == 0
+    inherited objects alone); a serial run leaves this process's collector as it was.
+    (Compared with the count before, not with 0: CPython 3.12.1 starts with 375 objects
+    in the permanent generation.)"""
+    before = gc.get_freeze_count()
     pooled = bg.simulate("blast", RandomAgent(1), games=2, seed=3, workers=2, progress=False,
                          measures=_frozen)
-    assert all(r["frozen"] > 1000 for r in pooled)
+    assert all(r["frozen"] > before + 1000 for r in pooled)
     serial = bg.simulate("blast", RandomAgent(1), games=2, seed=3, executor="serial",
                          progress=False, measures=_frozen)
-    assert [r["frozen"] for r in serial] == [0, 0]
-    assert gc.get_freeze_count() == 0
+    assert [r["frozen"] for r in serial] == [before, before]
+    assert gc.get_freeze_count() == before
     assert ([{k: v for k, v in r.items() if k != "frozen"} for r in _strip(pooled.rows)]
             == [{k: v for k, v in r.items() if k != "frozen"} for r in _strip(serial.rows)])
 
