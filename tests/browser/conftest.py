@@ -34,6 +34,12 @@ from browser.labtools import (
     Lab,
     free_port,
 )
+from playwright.sync_api import expect
+
+# expect()'s assertions wait up to 15 s instead of Playwright's 5: in `make test` the
+# browser modules share two cores with other workers, and a board that answers in 50 ms
+# on a quiet machine can take seconds there (tests/site imports this module too).
+expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
