@@ -62,11 +62,6 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 # build was tried in the background from the start, beside the browser tests: the pytest
 # stage took 18.5 min instead of 13.75, and two browser modules timed out under the load.)
 JOBS ?= auto
-# The first pytest stage on one worker more than the machine has cores: its browser
-# modules spend much of their time waiting (on JupyterLab, a kernel, Chromium), and with
-# one worker a core (measured in the clean-clone run of 5b5a965, 15.5 min of wall clock
-# on 2 cores) the stage kept less than one core busy on average.
-PYTEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 # mypy on the core and the game packages rewritten to read like their rules (issue 16).
 MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic boardgames/spacebase boardgames/spacehole boardgames/analysis.py \
 	boardgames/rollouts.py boardgames/simulation.py boardgames/agents.py
@@ -91,7 +86,7 @@ test: venv chromium jupyter-settings
 	tools/test-versions.sh --setup > test-artifacts/versions-setup.log 2>&1 &
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy $(MYPY_PACKAGES)
-	$(PY) -m pytest -n $(PYTEST_JOBS) --dist loadfile --ignore=tests/benchmarks --conformance-part=1/2
+	$(PY) -m pytest -n $(JOBS) --dist loadfile --ignore=tests/benchmarks --conformance-part=1/2
 	tools/background.sh start fast-build $(MAKE) fast FAST_OPT=1
 	JOBS=1 tools/test-versions.sh
 	tools/background.sh wait fast-build
