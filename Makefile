@@ -113,8 +113,14 @@ bench: venv
 
 # The issue's full-size strength matches (100 games each, about an hour or more on 2
 # cores); CI runs the same file at a small size. Figures: test-artifacts/strength-full.json
+# Then issue 18's hard player against Greedy, 200 games a game (tools/strength_hard.py:
+# hours of CPU; resumes where a stopped run was; each prints its figures and fails when
+# a target is missed, the next still runs). Rows: test-artifacts/strength-hard-*.jsonl
 strength: venv
 	BG_STRENGTH=full $(PY) -m pytest tests/agents/test_strength.py -s -p no:cacheprovider
+	-$(PY) tools/strength_hard.py blast
+	-$(PY) tools/strength_hard.py spacebase
+	-$(PY) tools/strength_hard.py intergalactic
 
 lint: venv
 	$(VENV)/bin/ruff check .
