@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -116,7 +117,7 @@ def summary(game: str, rows: list[dict[str, Any]], need: int = GAMES) -> dict[st
     return {"game": game, "games": n, "wins": wins, "rate": rate, "wilson95": [low, high],
             "wins_by_seat": seats, "target": TARGET[game], "games_needed": need,
             "median_cpu_per_decision": median, "decisions": len(cpu), "met": met,
-            "agents": sorted({r["agent"] for r in rows})}
+            "agents": sorted({re.sub(r"seed=\d+(, )?", "", r["agent"]) for r in rows})}
 
 
 def main(argv: list[str] | None = None) -> int:
