@@ -33,7 +33,7 @@ from typing import Any
 import boardgames as bg
 from boardgames.agents import make_agent
 from boardgames.odds.intervals import wilson
-from boardgames.simulation import game_seed
+from boardgames.simulation import game_seed, play_out
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 2024
@@ -52,11 +52,31 @@ def agent_seed(deal: int, seat: int) -> int:
     return game_seed(deal_seed(deal), 1 + seat)
 
 
-def share_of_first_place(scores: list[float], seat: int) -> float:
-    """1/k if ``seat`` is among the k players with the highest score, else 0."""
+def share_of_first_place(winner: int | None, scores: list[float], seat: int) -> float:
+    """1 if ``seat`` won, 0 if another player did; with no winner (a tie), 1/k if ``seat``
+    is among the k players with the highest score, else 0."""
+    if winner is not None:
+        return float(winner == seat)
     top = max(scores)
     leaders = [p for p, s in enumerate(scores) if s == top]
     return 1 / len(leaders) if seat in leaders else 0.0
+
+
+class Timed:
+    """An agent whose decisions' CPU time is recorded (those with more than one legal
+    action: a forced move is not a decision)."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.cpu: list[float] = []
+
+    def choose(self, game: Any) -> Any:
+        choices = len(game.legal_actions())
+        t0 = time.process_time()
+        action = self.agent.choose(game)
+        if choices > 1:
+            self.cpu.append(round(time.process_time() - t0, 4))
+        return action
 
 
 def play(game: str, deal: int, seat: int, agent: str, opponent: str = "greedy"
@@ -66,20 +86,13 @@ def play(game: str, deal: int, seat: int, agent: str, opponent: str = "greedy"
     g = bg.load(game, seed=deal_seed(deal), players=n)
     agents = [make_agent(agent if p == seat else opponent, seed=agent_seed(deal, p),
                          game=game) for p in range(n)]
-    cpu: list[float] = []
-    while not g.is_over:
-        p = g.current_player
-        choices = len(g.legal_actions())
-        t0 = time.process_time()
-        action = agents[p].choose(g)
-        if p == seat and choices > 1:
-            cpu.append(round(time.process_time() - t0, 4))
-        g.apply(action)
+    tested = Timed(agents[seat])
+    play_out(g, [tested if p == seat else a for p, a in enumerate(agents)])
     scores = [float(x) for x in g.scores]
     return {"deal": deal, "seat": seat, "agent": repr(agents[seat]),
-            "opponent": repr(agents[1 - seat if n == 2 else (seat + 1) % n]), "winner": g.winner,
-            "scores": scores, "share": share_of_first_place(scores, seat),
-            "steps": g.step_count, "decision_cpu": cpu}
+            "opponent": repr(agents[(seat + 1) % n]), "winner": g.winner,
+            "scores": scores, "share": share_of_first_place(g.winner, scores, seat),
+            "steps": g.step_count, "decision_cpu": tested.cpu}
 
 
 def played(out: Path) -> list[dict[str, Any]]:

@@ -42,8 +42,11 @@ def test_a_stopped_run_resumes_with_the_same_games(tmp_path: Path) -> None:
 
 
 def test_the_summary_counts_shared_first_places_and_checks_the_targets() -> None:
-    assert strength_hard.share_of_first_place([3, 5, 5, 1], 1) == 0.5
-    assert strength_hard.share_of_first_place([3, 5, 5, 1], 0) == 0.0
+    assert strength_hard.share_of_first_place(None, [3, 5, 5, 1], 1) == 0.5
+    assert strength_hard.share_of_first_place(None, [3, 5, 5, 1], 0) == 0.0
+    # a winner is the game's: an eliminated player's equal score shares nothing
+    assert strength_hard.share_of_first_place(2, [3, 5, 5, 1], 2) == 1.0
+    assert strength_hard.share_of_first_place(2, [3, 5, 5, 1], 1) == 0.0
     rows = [{"deal": d, "seat": s, "agent": "A", "share": 1.0 if d < 70 else 0.0,
              "decision_cpu": [0.5, 1.5]} for d in range(100) for s in (0, 1)]
     figures = strength_hard.summary("blast", rows)
