@@ -64,7 +64,7 @@ $(LAB_SETTINGS): $(STAMP) Makefile
 JOBS ?= auto
 # mypy on the core and the game packages rewritten to read like their rules (issue 16).
 MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic boardgames/spacebase boardgames/spacehole boardgames/analysis.py \
-	boardgames/rollouts.py boardgames/simulation.py boardgames/agents.py
+	boardgames/rollouts.py boardgames/simulation.py boardgames/agents.py boardgames/workers.py
 # The same source compiled by mypyc (tools/build_fast.py): the engines' conformance,
 # same-games and golden tests run again against it (bin/pytest, not python -m pytest,
 # which would put ./boardgames first on the path).

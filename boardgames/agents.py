@@ -87,14 +87,16 @@ class Agent:
         return f"{type(self).__name__}(seed={self.seed}{args})"
 
 
-def _legal(game: Game) -> tuple[Any, ...]:
+def legal_choices(game: Game) -> tuple[Any, ...]:
+    """The legal actions of ``game`` for an agent to choose from (a ``ValueError`` when
+    there are none)."""
     actions = game.legal_actions()
     if not actions:
         raise ValueError(f"no legal action to choose from in {game!r}")
     return actions
 
 
-def _mover(game: Game) -> int:
+def player_to_move(game: Game) -> int:
     """The player to move (a game with legal actions has one)."""
     player = game.current_player
     if player is None or player == CHANCE:
@@ -108,7 +110,7 @@ class RandomAgent(Agent):
     kind = "random"
 
     def choose(self, game: Game) -> Any:
-        actions = _legal(game)
+        actions = legal_choices(game)
         return actions[self._rng.randrange(len(actions))]
 
 
@@ -350,12 +352,12 @@ class MCTSAgent(Agent):
         return k.node
 
     def choose(self, game: Game) -> Any:
-        legal = _legal(game)
+        legal = legal_choices(game)
         self._complete = (COMPLETE_BY_GAME.get(game.name, 0) if self.complete is None
                           else self.complete)
         if self.search == "flat":
             return self._choose_flat(game, legal, self.iterations)
-        player = _mover(game)
+        player = player_to_move(game)
         kept = self._kept_root(game, player)
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
@@ -440,7 +442,7 @@ class MCTSAgent(Agent):
         best mean wins (ties: the legal order). The paired playouts compare the actions
         on the same deck order, so the noise of the draw mostly cancels out."""
         self._kept = None
-        player = _mover(game)
+        player = player_to_move(game)
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "visits": {str(legal[0]): 0}}
             return legal[0]

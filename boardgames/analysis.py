@@ -41,7 +41,8 @@ from typing import Any, NamedTuple
 from .core.game import CHANCE, Game
 from .core.rng import mix64
 from .odds.intervals import bootstrap_mean, wilson
-from .simulation import _agent_seed, _dumps, _executor, _loads, _spawn, game_seed, play_out
+from .simulation import game_seed, play_out
+from .workers import agent_seed, dumps, executor_for, loads, spawn_agent
 
 __all__ = ["CHANCE_LIMIT", "STRATIFY_LIMIT", "Candidate", "Decision", "Hint", "Review",
            "hint", "review"]
@@ -282,11 +283,11 @@ class _Search:
     def _all(self, work: _Work, tasks: list[tuple[int, int]]) -> list[_Row]:
         if self.executor == "serial" or not tasks:
             return _games(work, tasks)
-        ex, owned = _executor(self.executor, self.workers)
+        ex, owned = executor_for(self.executor, self.workers)
         size = max(1, min(25, math.ceil(len(tasks) / (4 * (self.workers or os.cpu_count()
                                                              or 1)))))
         try:
-            futures = [ex.submit(_games_chunk, _dumps((work, tasks[i:i + size])))
+            futures = [ex.submit(_games_chunk, dumps((work, tasks[i:i + size])))
                        for i in range(0, len(tasks), size)]
             return [row for f in futures for row in f.result()]
         finally:
@@ -299,7 +300,7 @@ class _Search:
         if self.executor == "serial":
             futures: list[Any] = [None] * len(tasks)
         else:  # submitted at once, as the caller's executor runs them
-            futures = [self.executor.submit(_games_chunk, _dumps((work, [t])))
+            futures = [self.executor.submit(_games_chunk, dumps((work, [t])))
                        for t in tasks]
         rows: list[_Row] = []
         for task, future in zip(tasks, futures, strict=True):
@@ -332,7 +333,7 @@ class _Work(NamedTuple):
 
 
 def _games_chunk(blob: bytes) -> list[_Row]:
-    return _games(*_loads(blob))
+    return _games(*loads(blob))
 
 
 def _games(work: _Work, tasks: list[tuple[int, int]]) -> list[_Row]:
@@ -359,7 +360,7 @@ def _one_game(game: Game, action: Any, policy: Any, player: int, gseed: int,
             exact_score += p * Fraction(float(leaf.scores[player]))
             exact_win += p * (leaf.winner == player)
     for p, leaf in _to_play(leaves, chance[1], gseed):
-        agents = [_spawn(policy, _agent_seed(gseed, q)) for q in range(leaf.players)]
+        agents = [spawn_agent(policy, agent_seed(gseed, q)) for q in range(leaf.players)]
         play_out(leaf, agents)
         rollouts += 1
         sampled += p

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .agents import Agent, GreedyAgent, _legal, _mover
+from .agents import Agent, GreedyAgent, legal_choices, player_to_move
 from .core.game import CHANCE, Game
 
 __all__ = ["RolloutAgent"]
@@ -168,11 +168,11 @@ class RolloutAgent(Agent):
         return lambda g, rng: greedy.choose(g)
 
     def choose(self, game: Game) -> Any:
-        legal = _legal(game)
+        legal = legal_choices(game)
         if len(legal) == 1:
             self.last_search = {"playouts": 0, "base": str(legal[0]), "chosen": str(legal[0])}
             return legal[0]
-        player = _mover(game)
+        player = player_to_move(game)
         policy = self._policy(game)
         base = self._greedy.choose(game)
         tallies = {a: _Tally() for a in legal}

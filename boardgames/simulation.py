@@ -12,14 +12,11 @@ a notebook can be sent), else with pickle.
 
 from __future__ import annotations
 
-import gc
 import math
 import os
-import pickle
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +24,7 @@ from .core.game import Game
 from .core.registry import load
 from .core.rng import GOLDEN_GAMMA, MAX_SEED, mix64
 from .odds.intervals import bootstrap_mean, wilson
+from .workers import agent_seed, dumps, executor_for, loads, spawn_agent
 
 __all__ = ["Comparison", "SimulationResults", "compare", "game_seed", "simulate"]
 
@@ -38,10 +36,6 @@ def game_seed(seed: int, index: int) -> int:
     return mix64((seed * GOLDEN_GAMMA + index) & MAX_SEED) >> 1
 
 
-def _agent_seed(gseed: int, player: int) -> int:
-    return mix64(gseed ^ (0xA5A5A5A5 + player)) >> 1
-
-
 # ------------------------------------------------------------------ statistics
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     """(mean, low, high): the mean and its 95% percentile-bootstrap interval, which stays
@@ -50,15 +44,6 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
 
 
 # ------------------------------------------------------------------ playing
-def _spawn(agent: Any, seed: int) -> Any:
-    spawn = getattr(agent, "spawn", None)
-    if callable(spawn):
-        return spawn(seed)
-    import copy
-
-    return copy.deepcopy(agent)
-
-
 def _make(make_game: Any, seed: int, game_kw: Mapping[str, Any]) -> Game:
     if isinstance(make_game, str):
         return load(make_game, seed=seed, **game_kw)
@@ -118,13 +103,13 @@ def _row(index: int, gseed: int, g: Game, measures: Callable[[Game], Mapping] | 
 
 
 def _simulate_chunk(payload: bytes) -> list[dict[str, Any]]:
-    make_game, game_kw, agents, measures, tasks, max_steps = _loads(payload)
+    make_game, game_kw, agents, measures, tasks, max_steps = loads(payload)
     rows = []
     for index, gseed in tasks:
         t0 = time.perf_counter()
         g = _make(make_game, gseed, game_kw)
         players = _agents_for(agents, g.players)
-        mine = [_spawn(a, _agent_seed(gseed, p)) for p, a in enumerate(players)]
+        mine = [spawn_agent(a, agent_seed(gseed, p)) for p, a in enumerate(players)]
         before = len(g.history)
         play_out(g, mine, max_steps)
         decisions = sum(1 for s in g.history[before:] if s.player >= 0)
@@ -133,74 +118,19 @@ def _simulate_chunk(payload: bytes) -> list[dict[str, Any]]:
 
 
 def _compare_chunk(payload: bytes) -> list[tuple[int, int, float, bool, float]]:
-    game, alternatives, agent, player, tasks, max_steps = _loads(payload)
+    game, alternatives, agent, player, tasks, max_steps = loads(payload)
     out = []
     for index, gseed in tasks:
         for k, action in enumerate(alternatives):
             g = game.determinize(player, seed=gseed)
             g.auto_roll = True
             g.apply(action)
-            agents = [_spawn(agent, _agent_seed(gseed, p)) for p in range(g.players)]
+            agents = [spawn_agent(agent, agent_seed(gseed, p)) for p in range(g.players)]
             play_out(g, agents, max_steps)
             score = float(g.scores[player])
             won = g.winner == player
             out.append((k, index, score, won, float(len(g.history))))
     return out
-
-
-def _dumps(obj: Any) -> bytes:
-    try:
-        import cloudpickle  # type: ignore[import-untyped]
-    except ImportError:  # pragma: no cover - cloudpickle comes with dask
-        return b"p" + pickle.dumps(obj)
-    return b"c" + cloudpickle.dumps(obj)
-
-
-def _loads(blob: bytes) -> Any:
-    return pickle.loads(blob[1:])  # cloudpickle output loads with pickle
-
-
-# ------------------------------------------------------------------ executors
-def _worker_start() -> None:
-    """A pool worker's first step: ``gc.freeze()``. A forked worker inherits every object
-    of the process that started it (a notebook kernel holds hundreds of thousands); frozen,
-    the collector of the worker never walks them again (nor touches, and so copies, the
-    memory pages they share with the parent): only the worker's own games are collected."""
-    gc.freeze()
-
-
-class _Serial(Executor):
-    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> Future:
-        f: Future = Future()
-        try:
-            f.set_result(fn(*args, **kwargs))
-        except BaseException as e:
-            f.set_exception(e)
-        return f
-
-
-def _executor(executor: Any, workers: int | None) -> tuple[Executor, bool]:
-    """(executor, whether we own it and must shut it down)."""
-    if executor is None:
-        n = workers or os.cpu_count() or 1
-        if n == 1:
-            return _Serial(), False
-        import multiprocessing
-
-        # fork where there is one: workers start at once, and a script without an
-        # ``if __name__ == "__main__":`` guard is not re-imported by every worker
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        ctx = multiprocessing.get_context(method)
-        return ProcessPoolExecutor(max_workers=n, mp_context=ctx,
-                                   initializer=_worker_start), True
-    if executor == "serial":
-        return _Serial(), False
-    if isinstance(executor, Executor):
-        return executor, False
-    if callable(getattr(executor, "submit", None)):
-        return executor, False
-    raise TypeError(f"executor must be None, 'serial' or a concurrent.futures.Executor, "
-                    f"not {executor!r}")
 
 
 def _notebook_kernel() -> bool:
@@ -256,7 +186,7 @@ class _Progress:
 
 def _run(fn: Callable[[bytes], list], payloads: list[tuple[int, bytes]], executor: Any,
          workers: int | None, progress: _Progress) -> list:
-    ex, owned = _executor(executor, workers)
+    ex, owned = executor_for(executor, workers)
     results: list = []
     try:
         futures = [(n, ex.submit(fn, blob)) for n, blob in payloads]
@@ -417,7 +347,7 @@ def simulate(
         n = workers or os.cpu_count() or 1
         chunk_size = max(1, min(50, math.ceil(games / (4 * n))))
     _check_count("chunk_size", chunk_size)
-    payloads = [(len(c), _dumps((make_game, game_kw, agents, measures, c, max_steps)))
+    payloads = [(len(c), dumps((make_game, game_kw, agents, measures, c, max_steps)))
                 for c in _chunks(tasks, chunk_size)]
     bar = _Progress(games, "simulate", progress)
     t0 = time.perf_counter()
@@ -620,7 +550,7 @@ def compare(
         chunk_size = max(1, min(25, math.ceil(games / (4 * n))))
     _check_count("chunk_size", chunk_size)
     payloads = [(len(c) * len(alternatives),
-                 _dumps((game, alternatives, agent, player, c, max_steps)))
+                 dumps((game, alternatives, agent, player, c, max_steps)))
                 for c in _chunks(tasks, chunk_size)]
     bar = _Progress(games * len(alternatives), "compare", progress)
     t0 = time.perf_counter()

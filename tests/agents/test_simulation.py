@@ -46,10 +46,11 @@ def test_a_row_replays_with_its_seed() -> None:
     agents re-seeded for it: replaying it by hand gives the same scores."""
     r = bg.simulate("spacehole", GreedyAgent(), games=3, seed=8, executor="serial",
                     progress=False)
-    from boardgames.simulation import _agent_seed, play_out
+    from boardgames.simulation import play_out
+    from boardgames.workers import agent_seed
 
     for row in r:
-        g = play_out(bg.Spacehole(seed=row["seed"]), [GreedyAgent(_agent_seed(row["seed"], 0))])
+        g = play_out(bg.Spacehole(seed=row["seed"]), [GreedyAgent(agent_seed(row["seed"], 0))])
         assert tuple(g.scores) == row["scores"] and len(g.history) == row["steps"]
 
 
