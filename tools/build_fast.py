@@ -8,9 +8,14 @@ compiles the modules listed in ``COMPILED`` there, in place (``build_ext --inpla
 a ``.so`` beside each ``.py``, which Python imports first. Nothing in ``boardgames/``
 itself changes: the editable install stays the interpreted reference.
 
+Beside them it builds one explicit accelerator, ``core/_rng.c`` (the random-number
+functions of ``core/rng.py`` in C; 64-bit arithmetic is what mypyc leaves to Python's big
+integers): ``core/rng.py`` itself stays interpreted there and uses the accelerator when
+it can import it, the way ``heapq`` uses ``_heapq`` (``tests/fast/test_rng_accel.py``).
+
 Use it by putting ``build/fast`` first on the path::
 
-    PYTHONPATH=build/fast python -c "import boardgames.core.rng as r; print(r.__file__)"
+    PYTHONPATH=build/fast python -c "import boardgames.core.game as g; print(g.__file__)"
 
 ``make test`` builds it and runs the engines' conformance and same-games tests against
 it (``tests/fast``), and the benchmarks report both figures, interpreted and compiled.
@@ -38,14 +43,20 @@ STAMP = OUT / ".built"
 
 # The packages whose modules are compiled (every module but those of NOT_COMPILED).
 PACKAGES = ("core", "spacehole", "spacebase", "blast", "intergalactic")
-NOT_COMPILED = ("__init__.py", "render.py", "core/errors.py", "core/dist.py")
+NOT_COMPILED = ("__init__.py", "render.py", "core/errors.py", "core/dist.py", "core/rng.py")
 """Module file names (or paths under boardgames/) left interpreted: the drawings
 (``render.py``: text and SVG made once per display, a twelfth of the build's time); the
 errors (exceptions cross process boundaries); and ``Dist``, a ``Mapping`` whose trusted
 constructor skips ``__init__`` (mypyc 2.4 crashes on ``cls.__new__(cls)`` there). Neither
-is on a playout's path. The frozen dataclasses of rules, actions and card data are
+is on a playout's path. ``core/rng.py`` is left interpreted for its accelerator
+(:data:`ACCELERATORS`): compiled, the other compiled modules would call its functions
+directly and never the accelerator's. The frozen dataclasses of rules, actions and card data are
 compiled: they pickle by their constructor (``core.compiled.by_constructor``), since a
 compiled frozen field refuses pickle's assignment."""
+
+ACCELERATORS = {"boardgames.core._rng": "boardgames/core/_rng.c"}
+"""Extension modules written in C beside a readable module, built with the compiled ones:
+the module's name -> its source."""
 
 # mypyc reads mypy's settings from the directory it runs in: the project's own
 # (pyproject.toml's [tool.mypy]) plus ``follow_imports = silent`` so that the modules
@@ -63,12 +74,14 @@ no_implicit_optional = true
 
 SETUP_PY = """\
 import sys
-from setuptools import setup
+from setuptools import Extension, setup
 from mypyc.build import mypycify
 
 files, level = sys.argv.pop(1).split(","), sys.argv.pop(1)
+accelerators = [Extension(name, [source], extra_compile_args=[f"-O{level}"])
+                for name, source in (a.split("=") for a in sys.argv.pop(1).split(","))]
 setup(name="boardgames-fast", packages=[],
-      ext_modules=mypycify(files, opt_level=level, separate=True))
+      ext_modules=mypycify(files, opt_level=level, separate=True) + accelerators)
 """
 
 OPT_LEVEL = "3"
@@ -104,13 +117,16 @@ def build(opt_level: str = OPT_LEVEL) -> float:
     files = compiled_modules()
     env = dict(os.environ, PYTHONPATH="", MYPY_CACHE_DIR=str(OUT / ".mypy_cache"))
     done = subprocess.run(
-        [sys.executable, "setup_fast.py", ",".join(files), opt_level, "build_ext", "--inplace",
+        [sys.executable, "setup_fast.py", ",".join(files), opt_level,
+         ",".join(f"{name}={source}" for name, source in ACCELERATORS.items()),
+         "build_ext", "--inplace",
          "-j", str(os.cpu_count() or 1)],
         cwd=OUT, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).splitlines()[-40:])
         raise SystemExit(f"mypyc failed (exit {done.returncode}):\n{tail}")
-    missing = [f for f in files if not list(OUT.glob(f[:-3] + ".*.so"))]
+    missing = [f for f in [*files, *ACCELERATORS.values()]
+               if not list(OUT.glob(f.rsplit(".", 1)[0] + ".*.so"))]
     if missing:
         raise SystemExit(f"mypyc made no extension module for {missing}")
     seconds = time.monotonic() - t0

@@ -3,7 +3,14 @@
 
 The numbers are the SplitMix64 sequence (Steele, Lea and Flood, "Fast splittable
 pseudorandom number generators", 2014) started at the game's seed: draw ``k`` is output
-``k`` of that sequence. This module is the one place the generator is written."""
+``k`` of that sequence. This module is the one place the generator is written.
+
+``make fast`` builds an accelerator beside it, ``_rng.c``: the same three functions
+(:func:`mix64`, :func:`splitmix64`, :func:`draw_index`) in C, from this module's
+constants, handing back to these functions every input off its fast path. Where it is
+built, this module uses it, the way ``heapq`` uses ``_heapq``; elsewhere (an ordinary
+install, Pyodide) the functions below are the ones that run.
+``tests/fast/test_rng_accel.py`` compares the two."""
 
 from __future__ import annotations
 
@@ -12,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 __all__ = ["GOLDEN_GAMMA", "MAX_SEED", "draw_index", "fresh_seed", "mix64", "splitmix64"]
 
@@ -19,14 +27,17 @@ MASK64 = (1 << 64) - 1
 MAX_SEED = MASK64
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 """SplitMix64's increment: the odd integer nearest 2**64 / golden ratio."""
+MIX_1 = 0xBF58476D1CE4E5B9
+MIX_2 = 0x94D049BB133111EB
+"""SplitMix64's two multipliers (the finaliser "Mix13" of Stafford's variants)."""
 
 
 def mix64(x: int) -> int:
     """SplitMix64's output for the generator state ``x``: the state advanced by
     ``GOLDEN_GAMMA``, then mixed (a well-mixed 64-bit integer from any 64-bit one)."""
     z = (x + GOLDEN_GAMMA) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = ((z ^ (z >> 30)) * MIX_1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX_2) & MASK64
     return z ^ (z >> 31)
 
 
@@ -69,3 +80,13 @@ def running_sums(weights: tuple[int, ...]) -> tuple[int, ...]:
     if not weights or min(weights) < 0 or sum(weights) <= 0:
         raise ValueError("weights must be non-negative with a positive total")
     return tuple(accumulate(weights))
+
+
+if not TYPE_CHECKING:  # the accelerator, where ``make fast`` built it (module text)
+    try:
+        from . import _rng
+    except ImportError:
+        pass
+    else:
+        mix64, splitmix64, draw_index = _rng.accelerate(
+            GOLDEN_GAMMA, MIX_1, MIX_2, mix64, splitmix64, draw_index)

@@ -119,10 +119,10 @@ def _measure(game_class: str, options: dict[str, Any], playout_key: str, ratio_k
     import pyspiel
 
     import boardgames
-    from boardgames.core import rng
+    from boardgames.core import game as core_game
 
     cls = getattr(boardgames, game_class)
-    build = "compiled by mypyc" if rng.__file__.endswith(".so") else "interpreted"
+    build = "compiled by mypyc" if core_game.__file__.endswith(".so") else "interpreted"
 
     def make_game(seed: int) -> Any:
         return cls(seed=seed, **options)

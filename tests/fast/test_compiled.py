@@ -33,7 +33,10 @@ def test_the_build_compiles_every_engine_module_with_the_game_classes() -> None:
         assert f"boardgames/{package}/actions.py" in mine or package == "core"
         assert f"boardgames/{package}/state.py" in mine or package == "core"
         assert len(mine) >= 7, package
-    assert "boardgames/core/rng.py" in files and "boardgames/core/dist.py" not in files
+    assert "boardgames/core/dist.py" not in files
+    # rng.py stays interpreted: its accelerator, core/_rng.c, is built instead
+    assert "boardgames/core/rng.py" not in files
+    assert _build_fast().ACCELERATORS == {"boardgames.core._rng": "boardgames/core/_rng.c"}
 
 
 @pytest.mark.skipif(not COMPILED_RUN, reason="the compiled run of make test checks this")
