@@ -37,6 +37,13 @@ mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* Output `counter` of the SplitMix64 sequence started at `seed` (rng.splitmix64). */
+static uint64_t
+split(uint64_t seed, uint64_t counter)
+{
+    return mix(seed + counter * golden_gamma);
+}
+
 /* The low 64 bits of an int (what rng.py's `& MASK64` keeps); 0 for anything else. */
 static int
 low_bits(PyObject *o, uint64_t *out)
@@ -67,7 +74,7 @@ splitmix64(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     uint64_t seed, counter;
     if (nargs != 2 || !low_bits(args[0], &seed) || !low_bits(args[1], &counter))
         return hand_back(reference_splitmix64, args, nargs);
-    return PyLong_FromUnsignedLongLong(mix(seed + counter * golden_gamma));
+    return PyLong_FromUnsignedLongLong(split(seed, counter));
 }
 
 #define LARGEST_TOTAL ((int64_t)1 << 62)
@@ -108,7 +115,7 @@ draw_index(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t i = -1;
     if (nargs == 3 && low_bits(args[0], &seed) && low_bits(args[1], &counter)) {
         PyObject *weights = args[2];
-        uint64_t x = mix(seed + counter * golden_gamma);
+        uint64_t x = split(seed, counter);
         if (PyTuple_CheckExact(weights) || PyList_CheckExact(weights))
             i = scan(x, PySequence_Fast_ITEMS(weights), PySequence_Fast_GET_SIZE(weights));
     }
