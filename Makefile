@@ -75,7 +75,8 @@ MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic board
 # (2/2), so every seed is played once; the same-games digests and golden transcripts run
 # in full in both.
 FAST_TESTS := tests/fast $(filter-out %/test_suite.py,$(wildcard tests/conformance/test_*.py)) \
-	$(wildcard tests/*/test_same_games.py) $(wildcard tests/*/test_golden.py)
+	$(wildcard tests/*/test_same_games.py) $(wildcard tests/*/test_golden.py) \
+	tests/core/test_checkpoints.py
 FAST_RUN := BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast
 FAST_OPT ?= 3
 fast: venv
