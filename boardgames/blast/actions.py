@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..core.action import Action
 from ..core.compiled import by_constructor
@@ -44,11 +44,11 @@ from .data import BY_NAME, SECTORS
 
 __all__ = ["TARGETS", "VERBS", "Order", "order"]
 
-VERBS = ("discard", "done", "fight", "keep", "move", "pass", "play", "rebuild")
-MAX_DIE = 30
+VERBS: Final = ("discard", "done", "fight", "keep", "move", "pass", "play", "rebuild")
+MAX_DIE: Final = 30
 """The largest die value a notation may name (6 + every modifier card is 18)."""
 
-TARGETS: dict[str, str] = {
+TARGETS: Final[dict[str, str]] = {
     "Ion Thrusters": "die", "Warp Overdrive": "die", "Maximum Burn": "die",
     "Battle Computers": "die", "Hold Position": "die",
     "Space Combat Tactics": "unit_die", "Strategic Move": "sector_die",
@@ -58,16 +58,16 @@ TARGETS: dict[str, str] = {
 """What a played card names: a die, a unit, a unit and a die, a sector and a die; other
 cards name nothing. Reinforcements is played through ``rebuild N with Reinforcements``."""
 
-_UNIT = r"(?P<s>\d{1,2}):(?P<f>\d)"
-_DIE = r"(?P<d>\d{1,2})"
-_PATTERNS = {
+_UNIT: Final = r"(?P<s>\d{1,2}):(?P<f>\d)"
+_DIE: Final = r"(?P<d>\d{1,2})"
+_PATTERNS: Final = {
     "move": re.compile(rf"^move {_UNIT} by {_DIE}$"),
     "rebuild": re.compile(r"^rebuild (?P<f>\d)(?: with (?P<card>Reinforcements))?$"),
     "discard": re.compile(r"^discard (?P<card>.+)$"),
     "fight": re.compile(r"^fight (?P<s>\d{1,2})$"),
     "keep": re.compile(r"^keep (?P<f>\d)$"),
 }
-_PLAY = {
+_PLAY: Final = {
     "die": re.compile(rf"^ on die {_DIE}$"),
     "unit": re.compile(rf"^ on {_UNIT}$"),
     "unit_die": re.compile(rf"^ on {_UNIT} by {_DIE}$"),
@@ -213,7 +213,7 @@ def _check_ranges(text: str, o: Order) -> None:
         raise InvalidActionError(text, f"die value {o.die} is not 1..{MAX_DIE}")
 
 
-_CACHE: dict[tuple[str, str, int, int, int], Order] = {}
+_CACHE: Final[dict[tuple[str, str, int, int, int], Order]] = {}
 
 
 def order(verb: str, card: str = "", sector: int = 0, force: int = 0, die: int = 0) -> Order:

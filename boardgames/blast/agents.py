@@ -47,7 +47,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..core.game import CHANCE
 from . import data
@@ -60,27 +60,27 @@ if TYPE_CHECKING:
 
 __all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value", "shot_probability"]
 
-PLANET = 6.0
+PLANET: Final = 6.0
 """Value of holding a planet, in Force."""
-HOME = 10.0
+HOME: Final = 10.0
 """Extra value of holding one's own homeworld (hand limit, rebuilds)."""
-MANY_PLANETS = (0.0, 0.0, 0.0, 6.0, 1000.0)
+MANY_PLANETS: Final = (0.0, 0.0, 0.0, 6.0, 1000.0)
 """Bonus for holding 0..4 planets at once (four is a win)."""
-WIN = 1000.0
-SCRAP = 0.3
+WIN: Final = 1000.0
+SCRAP: Final = 0.3
 """Value of a destroyed unit's Force while its side holds its homeworld (it may come
 back with doubles or Reinforcements)."""
-THREAT = 0.8
+THREAT: Final = 0.8
 """Share of the expected loss to the opponent's next roll that is counted."""
-REACH = 0.35
+REACH: Final = 0.35
 """Share of a planet's value counted for the chance of reaching it next turn."""
-CARD = 0.3
+CARD: Final = 0.3
 """Share of a card's value (in Force) counted while it is in hand."""
-MAX_STEPS = 3000
+MAX_STEPS: Final = 3000
 """Look-ahead budget per decision, in steps applied on forks: past half of it the search
 plays greedily (one step ahead), past all of it positions are valued as they stand."""
 
-CARD_VALUE: dict[str, float] = {
+CARD_VALUE: Final[dict[str, float]] = {
     "Ion Thrusters": 1.0, "Warp Overdrive": 1.5, "Maximum Burn": 2.0, "Hyper Jump": 2.0,
     "Strategic Move": 2.5, "Space Combat Tactics": 1.5, "Defend the Homeworld": 2.5,
     "Hold Position": 0.5, "Battle Computers": 1.5,
@@ -93,9 +93,9 @@ CARD_VALUE: dict[str, float] = {
 """What a card in hand is worth, in Force (a rough guide for discards and card play)."""
 assert set(CARD_VALUE) == set(data.BY_NAME)
 
-_PLANET_SECTORS = tuple(PLANETS)
-_SEARCH_PHASES = frozenset({"roll", "build", "move"})
-_DONE = order("done")
+_PLANET_SECTORS: Final = tuple(PLANETS)
+_SEARCH_PHASES: Final = frozenset({"roll", "build", "move"})
+_DONE: Final = order("done")
 
 
 def _shots() -> tuple[float, ...]:
@@ -109,7 +109,7 @@ def _shots() -> tuple[float, ...]:
     return tuple(x / 36 for x in out)
 
 
-SHOTS = _shots()
+SHOTS: Final = _shots()
 
 
 def shot_probability(frm: int, to: int, direction: int) -> float:
@@ -134,7 +134,7 @@ def _rules_by_tie() -> dict[str, Any]:
     return {t: Rules(tie=t) for t in ("defender", "both_destroyed", "attacker")}
 
 
-_RULES = _rules_by_tie()
+_RULES: Final = _rules_by_tie()
 
 
 def unseen_cards(s: BlastState, player: int) -> Counter[str]:

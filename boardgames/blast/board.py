@@ -8,6 +8,7 @@ the engine, the odds and the tests share it.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .data import CYGNUS, DIRECTIONS, HAND_BASE, HOMEWORLDS, NIMROD, PLANETS, SECTORS
 
@@ -24,7 +25,7 @@ __all__ = [
 ]
 
 Stacks = tuple[tuple[int, ...], ...]
-_PLANETS = tuple(PLANETS)
+_PLANETS: Final = tuple(PLANETS)
 
 
 def dest(sector: int, steps: int, direction: int) -> int:

@@ -9,6 +9,7 @@ on with (``s.stage``) and clears the decision; a card that rolls sets the chance
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import data
 from .actions import Order
@@ -147,7 +148,7 @@ def major_offensive(rules: Rules, s: BlastState, o: Order, log: list[str]) -> No
 
 
 Effect = Callable[[Rules, BlastState, Order, list[str]], None]
-EFFECTS: dict[str, Effect] = {
+EFFECTS: Final[dict[str, Effect]] = {
     "Espionage": espionage,
     "Jam Transmission": jam_transmission,
     **{c: die_bonus for c in DICE_BONUS},

@@ -8,7 +8,7 @@ Outcomes carry exact integer weights: the deck's counts, 1 or 2 per roll of two 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from .board import remove_one
 from .fight import add_roll
@@ -18,11 +18,11 @@ from .turn import advance, card_drawn
 
 __all__ = ["outcome_text", "outcomes", "resolve"]
 
-ROLL2 = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+ROLL2: Final = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 """The rolls of two dice, unordered (a <= b)."""
-ROLL2_WEIGHTS = tuple(1 if a == b else 2 for a, b in ROLL2)
-D6 = (1, 2, 3, 4, 5, 6)
-D6_WEIGHTS = (1, 1, 1, 1, 1, 1)
+ROLL2_WEIGHTS: Final = tuple(1 if a == b else 2 for a, b in ROLL2)
+D6: Final = (1, 2, 3, 4, 5, 6)
+D6_WEIGHTS: Final = (1, 1, 1, 1, 1, 1)
 
 
 def outcomes(s: BlastState) -> tuple[Sequence[Any], Sequence[int]]:

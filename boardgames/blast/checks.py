@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import data
 from .board import hand_limit
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 __all__ = ["invariants"]
 
-_MIXED_OK = frozenset({"jam", "move", "move_end", "fights", "attack", "defend", "resolve"})
+_MIXED_OK: Final = frozenset({"jam", "move", "move_end", "fights", "attack", "defend", "resolve"})
 
 
 def invariants(game: Blast) -> list[str]:

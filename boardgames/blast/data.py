@@ -18,7 +18,7 @@ opponent's draw phase), ``jam`` (the opponent's move phase), ``turn`` (end of ow
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..core.compiled import by_constructor
 
@@ -45,21 +45,21 @@ __all__ = [
     "deck_counts",
 ]
 
-SECTORS = 28
+SECTORS: Final = 28
 EARTH, NIMROD, PLANET_X, CYGNUS = 1, 8, 15, 22
-PLANETS: dict[int, str] = {
+PLANETS: Final[dict[int, str]] = {
     EARTH: "Earth",
     NIMROD: "Nimrod",
     PLANET_X: "Planet X",
     CYGNUS: "Cygnus-7",
 }
-SIDES: tuple[str, str] = ("terran", "empire")
+SIDES: Final[tuple[str, str]] = ("terran", "empire")
 """Player 0 is the Terran Defense Force, player 1 the Evil Empire (who goes first)."""
-SIDE_NAMES: dict[str, str] = {"terran": "Terran Defense Force", "empire": "Evil Empire"}
-HOMEWORLDS: tuple[int, int] = (EARTH, PLANET_X)
-DIRECTIONS: tuple[int, int] = (1, -1)
+SIDE_NAMES: Final[dict[str, str]] = {"terran": "Terran Defense Force", "empire": "Evil Empire"}
+HOMEWORLDS: Final[tuple[int, int]] = (EARTH, PLANET_X)
+DIRECTIONS: Final[tuple[int, int]] = (1, -1)
 """Terran units move clockwise (sector numbers up), Empire units counter-clockwise."""
-COLOURS: tuple[str, str] = ("blue", "red")
+COLOURS: Final[tuple[str, str]] = ("blue", "red")
 """The chit colours of the text (the display uses Okabe-Ito blue and vermilion)."""
 
 
@@ -76,7 +76,7 @@ class Unit:
         return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
-ARMIES: dict[str, tuple[Unit, ...]] = {
+ARMIES: Final[dict[str, tuple[Unit, ...]]] = {
     "terran": (
         Unit(1, 5, "Sol-1", "Flagship of the Terran Defense Force. Commanded by the heroic "
              "Captain Stark Raving."),
@@ -130,7 +130,7 @@ class Card:
         return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
-CARDS: tuple[Card, ...] = (
+CARDS: Final[tuple[Card, ...]] = (
     Card("Ion Thrusters", "Add +1 to one die roll", "dice", 1),
     Card("Warp Overdrive", "Add +2 to one die roll", "dice", 2),
     Card("Maximum Burn", "Add +3 to one die roll", "dice", 3),
@@ -159,20 +159,24 @@ CARDS: tuple[Card, ...] = (
     Card("Reinforcements", "Rebuild one extra destroyed unit in build phase.", "build"),
     Card("Major Offensive", "Discard 2 cards and take another turn.", "turn"),
 )
-COPIES = 2
+COPIES: Final = 2
 """'When making the deck include two of each card.'"""
-CARD_NAMES: tuple[str, ...] = tuple(c.name for c in CARDS)
-BY_NAME: dict[str, Card] = {c.name: c for c in CARDS}
-ATTACK: frozenset[str] = frozenset(c.name for c in CARDS if c.kind == "attack")
-DEFENCE: frozenset[str] = frozenset(c.name for c in CARDS if c.kind == "defence")
-DICE_CARDS: frozenset[str] = frozenset(c.name for c in CARDS if c.kind == "dice")
-DICE_BONUS: dict[str, int] = {c.name: c.value for c in CARDS if c.kind == "dice" and c.value}
-FIGHT_BONUS: dict[str, int] = {c.name: c.value for c in CARDS if c.kind in ("attack", "defence")}
-D6_CARDS: frozenset[str] = frozenset(c.name for c in CARDS if c.d6)
+CARD_NAMES: Final[tuple[str, ...]] = tuple(c.name for c in CARDS)
+BY_NAME: Final[dict[str, Card]] = {c.name: c for c in CARDS}
+ATTACK: Final[frozenset[str]] = frozenset(c.name for c in CARDS if c.kind == "attack")
+DEFENCE: Final[frozenset[str]] = frozenset(c.name for c in CARDS if c.kind == "defence")
+DICE_CARDS: Final[frozenset[str]] = frozenset(c.name for c in CARDS if c.kind == "dice")
+DICE_BONUS: Final[dict[str, int]] = {
+    c.name: c.value for c in CARDS if c.kind == "dice" and c.value
+}
+FIGHT_BONUS: Final[dict[str, int]] = {
+    c.name: c.value for c in CARDS if c.kind in ("attack", "defence")
+}
+D6_CARDS: Final[frozenset[str]] = frozenset(c.name for c in CARDS if c.d6)
 
-HAND_START = 5
-HAND_BASE = 6
-DRAW = 2
+HAND_START: Final = 5
+HAND_BASE: Final = 6
+DRAW: Final = 2
 
 
 def deck_counts() -> dict[str, int]:

@@ -8,6 +8,7 @@ sets the stage the turn goes on with; ``decide`` then lets the turn run on
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import Order
 from .board import hand_limit, remove_one
@@ -86,7 +87,7 @@ def keep(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
         s.stage = "fights"
 
 
-DONE_STAGE = {"dice": "roll_end", "build": "build_end", "move": "move_end",
+DONE_STAGE: Final = {"dice": "roll_end", "build": "build_end", "move": "move_end",
               "attack": "defend", "keep": "fights", "end": "next"}
 """The stage after ``done`` ends each decision."""
 
@@ -103,7 +104,7 @@ def done(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
     s.stage = DONE_STAGE[p]
 
 
-PASS_STAGE = {"espionage": "draw", "jam": "move", "defend": "resolve"}
+PASS_STAGE: Final = {"espionage": "draw", "jam": "move", "defend": "resolve"}
 """The stage after the opponent declines a response window."""
 
 
@@ -115,7 +116,7 @@ def pass_(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
     s.stage = PASS_STAGE[p]
 
 
-VERBS: dict[str, Callable[[Rules, BlastState, Order, list[str]], None]] = {
+VERBS: Final[dict[str, Callable[[Rules, BlastState, Order, list[str]], None]]] = {
     "move": move, "play": play_card, "discard": discard, "rebuild": rebuild,
     "fight": fight, "keep": keep, "done": done, "pass": pass_,
 }

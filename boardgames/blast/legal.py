@@ -9,7 +9,7 @@ use; a move card is never compulsory, but once it is played its moves count.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .actions import Order, order
 from .board import dest, max_usable, remove_one
@@ -34,12 +34,12 @@ __all__ = [
     "moves_maximum",
 ]
 
-DIE_TARGET_CARDS = frozenset((*DICE_BONUS, "Hold Position"))
+DIE_TARGET_CARDS: Final = frozenset((*DICE_BONUS, "Hold Position"))
 """The dice cards played on a die showing some value."""
-DICE_CARDS = frozenset((*DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
+DICE_CARDS: Final = frozenset((*DIE_TARGET_CARDS, "Battle Computers", "Hyper Jump"))
 """The cards of the dice window (ruling 5)."""
-DONE = order("done")
-PASS = order("pass")
+DONE: Final = order("done")
+PASS: Final = order("pass")
 
 
 def move_order(sector: int, force: int, die: int) -> Order:
@@ -295,7 +295,7 @@ def _keep_actions(rules: Rules, s: BlastState) -> list[Order]:
     return out
 
 
-ACTIONS: dict[str, Callable[[Rules, BlastState], list[Order]]] = {
+ACTIONS: Final[dict[str, Callable[[Rules, BlastState], list[Order]]]] = {
     "move": legal_moves, "discard": _discard_actions, "offensive": _discard_actions,
     "dice": _dice_actions, "keep": _keep_actions, "fight": _fight_actions,
     "attack": _attack_actions, "defend": _defence_actions,
@@ -313,7 +313,7 @@ def legal_actions(rules: Rules, s: BlastState) -> list[Order]:
 
 
 # ---------------------------------------------------------------------- refusals
-EXPECTED = {
+EXPECTED: Final = {
     "discard": "a card to discard (hand over its limit, ruling 3)",
     "offensive": "a card to discard for Major Offensive (ruling 9)",
     "dice": "a dice card to play, or done (ruling 5)",
@@ -328,7 +328,7 @@ EXPECTED = {
     "end": "Major Offensive, or done (ruling 9)",
 }
 """What each decision asks for, for the refusal of another action."""
-RULE = {
+RULE: Final = {
     "discard": "Draw Phase: hand limit (ruling 3)", "offensive": "Major Offensive",
     "dice": "Roll Phase: dice cards (ruling 5)", "build": "Build Phase (ruling 6)",
     "jam": "Jam Transmission (ruling 7)", "move": "Move Phase (ruling 7)",

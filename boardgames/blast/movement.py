@@ -10,6 +10,7 @@ Homeworld it stays bound (``is_bound``).
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from ..core.errors import InvalidActionError
 from .board import dest, remove_one
@@ -20,7 +21,7 @@ __all__ = ["defend_homeworld", "has_movable", "is_bound", "is_pinned", "lands_on
            "movable_count", "movable_sectors", "movable_units", "move_unit", "pick_die",
            "strategic_move", "use_die"]
 
-SECTOR_NUMBERS = tuple(range(1, SECTORS + 1))
+SECTOR_NUMBERS: Final = tuple(range(1, SECTORS + 1))
 
 
 def lands_on_enemies(s: BlastState, p: int, sector: int) -> bool:

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.dist import Dist
 from . import data
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["fight_odds", "fight_odds_of_game", "plain_reach_counts", "reach_odds",
            "reach_probability"]
 
-_PAIRS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+_PAIRS: Final = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
 
 # ---------------------------------------------------------------------- fights
@@ -439,7 +439,7 @@ def reach_odds(
     return out
 
 
-_MOVE_CARDS = ("Space Combat Tactics", "Defend the Homeworld")
+_MOVE_CARDS: Final = ("Space Combat Tactics", "Defend the Homeworld")
 """The move cards :func:`reach_odds` plays (Strategic Move moves one unit as a die does)."""
 
 

@@ -18,7 +18,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["html", "svg", "text"]
 
@@ -26,19 +26,19 @@ BLUE, VERMILION, ORANGE, SKY = "#0072B2", "#D55E00", "#E69F00", "#56B4E9"
 GREEN, YELLOW, PURPLE = "#009E73", "#F0E442", "#CC79A7"
 INK, DIM, FAINT = "#F2F2F2", "#B8C0CC", "#6B7585"
 BG, PANEL, EDGE = "#0B1626", "#17253A", "#2C4260"
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
-COLOUR = {"terran": BLUE, "empire": VERMILION}
-LIGHT = {"terran": SKY, "empire": ORANGE}
-TITLE = {"terran": "Terran Defense Force", "empire": "Evil Empire"}
-SHORT = {"terran": "Terran", "empire": "Empire"}
-W = 920
+FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+COLOUR: Final = {"terran": BLUE, "empire": VERMILION}
+LIGHT: Final = {"terran": SKY, "empire": ORANGE}
+TITLE: Final = {"terran": "Terran Defense Force", "empire": "Evil Empire"}
+SHORT: Final = {"terran": "Terran", "empire": "Empire"}
+W: Final = 920
 CX, CY = 460, 400
 R_OUT, R_IN, R_MID = 352, 214, 283
-N = 28
-PHASES = {"setup": "Setting up", "draw": "Draw phase", "roll": "Roll phase",
+N: Final = 28
+PHASES: Final = {"setup": "Setting up", "draw": "Draw phase", "roll": "Roll phase",
           "build": "Build phase", "move": "Move phase", "fight": "Fight phase",
           "over": "Game over"}
-DECISIONS = {
+DECISIONS: Final = {
     "discard": "discard down to the hand limit",
     "offensive": "discard two cards for Major Offensive",
     "dice": "play dice cards, or done",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..core.deck import Deck
 from . import data
@@ -18,10 +18,10 @@ from .state import BlastState, Board, Stack
 
 __all__ = ["PHASE_STAGE", "check_scenario", "new_state", "scenario_state"]
 
-PHASE_STAGE = {"draw": "turn", "roll": "roll", "build": "build", "move": "jam",
+PHASE_STAGE: Final = {"draw": "turn", "roll": "roll", "build": "build", "move": "jam",
                "fight": "fights"}
 """The stage of the turn a scenario starts at, per phase."""
-KEYS = ("units", "scrap", "hands", "deck", "vortex", "to_move", "phase", "dice", "turn")
+KEYS: Final = ("units", "scrap", "hands", "deck", "vortex", "to_move", "phase", "dice", "turn")
 
 
 def starting_units() -> tuple[Board, Board]:

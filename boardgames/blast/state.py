@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from ..core.deck import Deck
 from ..core.game import State
@@ -19,10 +19,10 @@ from . import data
 __all__ = ["PHASES", "SIDE_TITLE", "BlastState", "Board", "Die", "Fight", "Keep", "Stack",
            "add_sorted", "jammed", "set_pair", "taken", "units_text"]
 
-PHASES = ("setup", "draw", "roll", "build", "move", "fight", "over")
+PHASES: Final = ("setup", "draw", "roll", "build", "move", "fight", "over")
 """The set-up, the five phases of a turn (blast.txt) and the end of the game."""
 
-SIDE_TITLE = ("Terran", "Empire")
+SIDE_TITLE: Final = ("Terran", "Empire")
 """How the log names each player's side."""
 
 Stack = tuple[int, ...]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Final
 
 from ..core.deck import Deck
 from . import data
@@ -25,9 +26,9 @@ from .state import SIDE_TITLE, BlastState, add_sorted, set_pair, taken
 __all__ = ["STAGES", "advance", "ask", "card_drawn", "controls_all_planets", "dice_lost",
            "draw_next"]
 
-DRAW_CHANCE = ("draw",)
-ROLL_CHANCE = ("roll",)
-STAGE_OF = {"espionage": "espionage", "discard": "limit", "dice": "dice", "build": "build",
+DRAW_CHANCE: Final = ("draw",)
+ROLL_CHANCE: Final = ("roll",)
+STAGE_OF: Final = {"espionage": "espionage", "discard": "limit", "dice": "dice", "build": "build",
             "jam": "jam", "move": "move", "fight": "fights", "attack": "attack",
             "defend": "defend", "end": "end", "keep": "resolve", "offensive": "end"}
 """The stage each decision is asked at."""
@@ -298,7 +299,7 @@ def game_over(rules: Rules, s: BlastState, log: list[str]) -> str | None:
     return None
 
 
-STAGES: dict[str, Stage] = {
+STAGES: Final[dict[str, Stage]] = {
     "deal": deal,
     "turn": turn_starts, "espionage": espionage_window, "draw": draw_two,
     "drawing": drawing, "limit": hand_limit_check,

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import repeat as _repeat
 from operator import is_ as _is
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from .action import Action as BaseAction
 from .compiled import attributes, mypyc_attr
@@ -42,12 +42,12 @@ from .state import State
 
 __all__ = ["CHANCE", "CHECKPOINT", "Game", "State", "Step"]
 
-CHANCE = -1
+CHANCE: Final = -1
 """The pseudo-player who moves at chance nodes (as in OpenSpiel)."""
 
-_MAX_STEPS = 1_000_000
+_MAX_STEPS: Final = 1_000_000
 
-CHECKPOINT = 16
+CHECKPOINT: Final = 16
 """The undo stack keeps the state before step ``i`` when ``i % CHECKPOINT == 0``."""
 
 
@@ -117,7 +117,7 @@ def _weak(callback: Callable[[Any], object]) -> weakref.ref[Any]:
                         f"method), not {quote(callback)}") from None
 
 
-_DEFAULT_RULES: dict[type, Any] = {}
+_DEFAULT_RULES: Final[dict[type, Any]] = {}
 
 
 def _default_rules(cls: type) -> Any:

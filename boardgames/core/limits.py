@@ -15,7 +15,7 @@ import re
 import reprlib
 from functools import cache
 from itertools import islice
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "MAX_DEPTH",
@@ -31,25 +31,25 @@ __all__ = [
     "value_estimate",
 ]
 
-QUOTE_CHARS = 80
+QUOTE_CHARS: Final = 80
 """Longest quotation of an input in an error message (:func:`quote`)."""
 
-MESSAGE_CHARS = 500
+MESSAGE_CHARS: Final = 500
 """Longest error message: a longer one keeps its start and its end (:func:`shorten`)."""
 
-MAX_DOC_CHARS = 8 * 1024 * 1024
+MAX_DOC_CHARS: Final = 8 * 1024 * 1024
 """Largest JSON document (a saved game) in characters, or in bytes when given as bytes
 (the board's limit too). A saved game is ASCII; the longest of the random games measured
 for this bound (Blast, 2,707 steps) is 66,156 characters."""
 
-MAX_DOC_VALUES = 500_000
+MAX_DOC_VALUES: Final = 500_000
 """Most JSON values a document may hold, estimated from its text before it is parsed
 (:func:`value_estimate`): brackets, commas, colons and half the quotes, strings'
 contents included. Parsed, a value costs at most about 70 bytes (one-key objects with
 distinct keys) besides its characters; the longest random game measured for this bound
 holds about 14,000."""
 
-MAX_DEPTH = 32
+MAX_DEPTH: Final = 32
 """Deepest nesting of lists and objects in a document, or of lists in a chance outcome
 given to ``apply`` (a saved game nests 4 deep, a scenario's a few more)."""
 
@@ -127,9 +127,9 @@ def shorten_error(error: BaseException) -> BaseException:
 # that ASCII character, so one ``translate`` keeps only brackets and quotes, once escaped
 # backslashes and quotes are gone (then every quote left delimits a string). All C loops
 # but the strings that hold brackets (at most one per value counted).
-_TO_SQUARE = bytes.maketrans(b"{}", b"[]")
-_NOT_KEPT = bytes(c for c in range(256) if c not in b'[]{}"')
-_STRING = re.compile(rb'"[^"]*+"')
+_TO_SQUARE: Final = bytes.maketrans(b"{}", b"[]")
+_NOT_KEPT: Final = bytes(c for c in range(256) if c not in b'[]{}"')
+_STRING: Final = re.compile(rb'"[^"]*+"')
 
 
 def _skeleton(text: str) -> bytes:

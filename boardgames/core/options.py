@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Final, Literal, get_args, get_origin
 
 from .limits import quote
 
@@ -26,7 +26,7 @@ def check_options(obj: Any) -> None:
             raise ValueError(f"{type(obj).__name__}.{f.name} must be <= {hi}, not {quote(value)}")
 
 
-_FIELDS: dict[type, tuple[tuple[dataclasses.Field, Any], ...]] = {}
+_FIELDS: Final[dict[type, tuple[tuple[dataclasses.Field, Any], ...]]] = {}
 
 
 def _fields(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:

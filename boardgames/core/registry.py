@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any
+from typing import Any, Final
 
 from .errors import InvalidSaveError
 from .game import Game
@@ -13,7 +13,7 @@ from .limits import check_document, quote
 
 __all__ = ["GAMES", "from_json", "game_class", "load"]
 
-GAMES: dict[str, tuple[str, str]] = {
+GAMES: Final[dict[str, tuple[str, str]]] = {
     "spacehole": ("boardgames.spacehole", "Spacehole"),
     "blast": ("boardgames.blast", "Blast"),
     "intergalactic": ("boardgames.intergalactic", "Intergalactic"),

@@ -19,16 +19,16 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 __all__ = ["GOLDEN_GAMMA", "MAX_SEED", "draw_index", "fresh_seed", "mix64", "splitmix64"]
 
-MASK64 = (1 << 64) - 1
-MAX_SEED = MASK64
-GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+MASK64: Final = (1 << 64) - 1
+MAX_SEED: Final = MASK64
+GOLDEN_GAMMA: Final = 0x9E3779B97F4A7C15
 """SplitMix64's increment: the odd integer nearest 2**64 / golden ratio."""
-MIX_1 = 0xBF58476D1CE4E5B9
-MIX_2 = 0x94D049BB133111EB
+MIX_1: Final = 0xBF58476D1CE4E5B9
+MIX_2: Final = 0x94D049BB133111EB
 """SplitMix64's two multipliers (the finaliser "Mix13" of Stafford's variants)."""
 
 
@@ -51,7 +51,7 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-SHORT = 32
+SHORT: Final = 32
 """Weights lists up to this long (dice, a deck's cards) are scanned; longer ones (a
 meteor's 100 cells, a percentile roll) are bisected in their running sums."""
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..core.action import Action
 from ..core.compiled import by_constructor
@@ -39,21 +39,21 @@ from ..core.errors import InvalidActionError
 
 __all__ = ["VERBS", "Move"]
 
-_FIXED = {
+_FIXED: Final = {
     "extra": ("roll",), "end": ("turn",), "prevent": ("battle",), "allow": ("battle",),
 }
-_NAMED = ("race", "homeworld", "pick", "steal", "sabotage", "discard", "take", "remove",
+_NAMED: Final = ("race", "homeworld", "pick", "steal", "sabotage", "discard", "take", "remove",
           "attack")
-_NUMBERED = {
+_NUMBERED: Final = {
     "keep": re.compile(r"-?\d{1,4}"),
     "land": re.compile(r"on (\d{1,3}) (\S.*) \((\d{1,4}) IT\)"),
     "add": re.compile(r"\d{1,4}"),
 }
 """The token spending verbs and the shape of their argument (checked by ``parse``)."""
-_EXPECTED = {"keep": "'keep <total>'", "land": "'land on <total> <entry> (<n> IT)'",
+_EXPECTED: Final = {"keep": "'keep <total>'", "land": "'land on <total> <entry> (<n> IT)'",
              "add": "'add <tokens>'"}
-VERBS = tuple(sorted((*_FIXED, *_NAMED, *_NUMBERED)))
-_CACHE: dict[tuple[str, str], Move] = {}
+VERBS: Final = tuple(sorted((*_FIXED, *_NAMED, *_NUMBERED)))
+_CACHE: Final[dict[tuple[str, str], Move]] = {}
 
 
 @dataclass(frozen=True, slots=True)

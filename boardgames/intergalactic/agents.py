@@ -24,7 +24,7 @@ import math
 import random
 from collections.abc import Iterable
 from functools import cache, cached_property, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..core.game import CHANCE
 from . import data
@@ -34,24 +34,24 @@ from .odds import battle_odds, lookup, stage_modifier
 
 __all__ = ["GreedyAgent", "evaluate", "rollout_value"]
 
-_IDX = {a: i for i, a in enumerate(ATTRIBUTES)}
-_BATTLE = tuple(_IDX[a] for a in BATTLE_ATTRIBUTES)
-_INT = _IDX["Intelligence"]
-_LIST_STAGES = STAGES[:4]
-_STAGE_WEIGHTS = {st: tuple((i, w) for a, i in _IDX.items()
+_IDX: Final = {a: i for i, a in enumerate(ATTRIBUTES)}
+_BATTLE: Final = tuple(_IDX[a] for a in BATTLE_ATTRIBUTES)
+_INT: Final = _IDX["Intelligence"]
+_LIST_STAGES: Final = STAGES[:4]
+_STAGE_WEIGHTS: Final = {st: tuple((i, w) for a, i in _IDX.items()
                             if (w := stage_modifier(st, {a: 1}))) for st in STAGES}
-_INCOME = {"exploration": _IDX["Scan"], "development": _IDX["Finance"],
+_INCOME: Final = {"exploration": _IDX["Scan"], "development": _IDX["Finance"],
            "buildup": _IDX["Manufacturing"]}
-_RACES = {e.name: e for e in data.RACE}
-_HOMES = {e.name: e for e in data.HOMEWORLD}
+_RACES: Final = {e.name: e for e in data.RACE}
+_HOMES: Final = {e.name: e for e in data.HOMEWORLD}
 
 # Weights of the heuristic (VP are the unit).
-TOKEN_VALUE = 0.12          # one IT while list rolls remain (it shifts a roll by 1)
-TOKEN_VALUE_CONFLICT = 0.08  # one IT in the Conflict stage (one point of BAT)
-ADVANTAGE_VALUE = 1.2       # one attribute won against a rival, on average over rivals
-ELIMINATED = 40.0           # what losing the last fleet costs
-RIVAL_SHARE = 0.5           # how much of the rivals' values is subtracted
-POTENTIAL_WEIGHT = 0.4      # how much the attributes' worth for later rolls counts
+TOKEN_VALUE: Final = 0.12          # one IT while list rolls remain (it shifts a roll by 1)
+TOKEN_VALUE_CONFLICT: Final = 0.08  # one IT in the Conflict stage (one point of BAT)
+ADVANTAGE_VALUE: Final = 1.2       # one attribute won against a rival, on average over rivals
+ELIMINATED: Final = 40.0           # what losing the last fleet costs
+RIVAL_SHARE: Final = 0.5           # how much of the rivals' values is subtracted
+POTENTIAL_WEIGHT: Final = 0.4      # how much the attributes' worth for later rolls counts
 
 
 # ---------------------------------------------------------------- static worth of rolls

@@ -4,7 +4,7 @@ Income); a Race or Homeworld rolled for is drawn among those still free."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import conflict, turn
 from .rules import Rules
@@ -13,7 +13,7 @@ from .state import IntergalacticState
 
 __all__ = ["outcomes", "resolve"]
 
-DICE = {f"d{n}": (tuple(range(1, n + 1)), (1,) * n) for n in (6, 10, 100)}
+DICE: Final = {f"d{n}": (tuple(range(1, n + 1)), (1,) * n) for n in (6, 10, 100)}
 """Outcomes and weights of a fair die."""
 
 

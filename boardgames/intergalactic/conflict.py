@@ -5,6 +5,8 @@ a development), attacking again, and the end-of-game roll."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .data import BATTLE_ATTRIBUTES
 from .records import INDEX, advanced, fleets, is_fleet, spoils_of
 from .state import IntergalacticState, battle_to_change, with_item
@@ -14,8 +16,8 @@ __all__ = ["add_to_bat", "advantage", "attack_again", "battle_rolled", "end_roll
            "offer_attack_again", "offer_challenge", "resolution", "sabotage", "start_battle",
            "take_spoils"]
 
-ATTACK_AGAIN_COST = 5
-ADVANTAGE = 5
+ATTACK_AGAIN_COST: Final = 5
+ADVANTAGE: Final = 5
 """The BAT one Advantage is worth."""
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ..core.compiled import by_constructor
 
@@ -38,26 +38,26 @@ __all__ = [
     "by_name",
 ]
 
-ATTRIBUTES = (
+ATTRIBUTES: Final = (
     "Weapons", "Defense", "Fleet", "Speed", "Population", "Intelligence", "Scan",
     "Strategy", "Terraforming", "Finance", "Manufacturing", "Metals", "Energy",
 )
 """The thirteen attributes, in the order the text lists them."""
 
-BATTLE_ATTRIBUTES = (
+BATTLE_ATTRIBUTES: Final = (
     "Weapons", "Defense", "Fleet", "Speed", "Population", "Energy", "Intelligence", "Scan",
     "Strategy", "Terraforming",
 )
 """The ten attributes compared in the Advantage phase."""
 
-STAGES = ("research", "exploration", "development", "buildup", "conflict")
-STAGE_LIST = MappingProxyType({
+STAGES: Final = ("research", "exploration", "development", "buildup", "conflict")
+STAGE_LIST: Final = MappingProxyType({
     "research": "research", "exploration": "exploration", "development": "development",
     "buildup": "buildup", "conflict": "stratagem",
 })
 """The list each stage rolls on."""
 
-KIND = MappingProxyType({
+KIND: Final = MappingProxyType({
     "research": "technology", "exploration": "world", "development": "development",
     "buildup": "fleet", "stratagem": "stratagem", "race": "race", "homeworld": "homeworld",
 })
@@ -119,7 +119,7 @@ class Entry:
         return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
-RESEARCH: tuple[Entry, ...] = (
+RESEARCH: Final[tuple[Entry, ...]] = (
     Entry('research', 10, 'Progress', (), next_bonus=10),
     Entry('research', 20, 'Research', (), next_bonus=25),
     Entry('research', 27, 'Advanced Research', (), next_bonus=50),
@@ -200,7 +200,7 @@ RESEARCH: tuple[Entry, ...] = (
     Entry('research', 101, 'Pick one of the Above', (), special='pick'),
 )
 
-EXPLORATION: tuple[Entry, ...] = (
+EXPLORATION: Final[tuple[Entry, ...]] = (
     Entry('exploration', 20, 'Empty Void', (), next_bonus=5),
     Entry('exploration', 35, 'Scan the Heavens', (), next_bonus=10),
     Entry('exploration', 50, 'Boldly Go', (), next_bonus=15),
@@ -257,7 +257,7 @@ EXPLORATION: tuple[Entry, ...] = (
     Entry('exploration', 101, 'Roll Twice', (), special='twice'),
 )
 
-DEVELOPMENT: tuple[Entry, ...] = (
+DEVELOPMENT: Final[tuple[Entry, ...]] = (
     Entry('development', 20, 'Gradual Development', (), next_bonus=15),
     Entry('development', 30, 'Speed Up Economy', (), next_bonus=30),
     Entry('development', 40, 'Massive Investment', (), next_bonus=45),
@@ -327,7 +327,7 @@ DEVELOPMENT: tuple[Entry, ...] = (
     Entry('development', 101, 'Roll Twice', (), special='twice'),
 )
 
-BUILDUP: tuple[Entry, ...] = (
+BUILDUP: Final[tuple[Entry, ...]] = (
     Entry('buildup', 14, 'Research & Design', (), next_bonus=15),
     Entry('buildup', 16, 'Attack Fleet', (('Fleet', 2), ('Weapons', 4))),
     Entry('buildup', 18, 'Light Fleet',
@@ -386,7 +386,7 @@ BUILDUP: tuple[Entry, ...] = (
     Entry('buildup', 101, 'Pick one of the Above', (), special='pick'),
 )
 
-STRATAGEM: tuple[Entry, ...] = (
+STRATAGEM: Final[tuple[Entry, ...]] = (
     Entry('stratagem', 20, 'Lost Opportunity', (), special='lost'),
     Entry('stratagem', 40, 'Tactical Advantage', (('Strategy', 5),)),
     Entry('stratagem', 58, 'Superior Tactics', (('Strategy', 5), ('Speed', 5))),
@@ -438,7 +438,7 @@ STRATAGEM: tuple[Entry, ...] = (
     Entry('stratagem', 101, 'Pick one of the Above', (), special='pick'),
 )
 
-RACE: tuple[Entry, ...] = (
+RACE: Final[tuple[Entry, ...]] = (
     Entry('race', 1, 'Humans',
           (('Finance', 1), ('Intelligence', 1)), description='Bipedial Mammals'),
     Entry('race', 2, 'Thorax',
@@ -457,7 +457,7 @@ RACE: tuple[Entry, ...] = (
     Entry('race', 10, 'Yiff', (('Speed', 1), ('Finance', 1)), description='Avian Traders'),
 )
 
-HOMEWORLD: tuple[Entry, ...] = (
+HOMEWORLD: Final[tuple[Entry, ...]] = (
     Entry('homeworld', 1, 'Blue World', (('Finance', 1),)),
     Entry('homeworld', 2, 'Red World', (('Strategy', 3),)),
     Entry('homeworld', 3, 'Green World', (('Population', 1),)),
@@ -469,7 +469,7 @@ HOMEWORLD: tuple[Entry, ...] = (
     Entry('homeworld', 9, 'White World', (('Energy', 1),)),
     Entry('homeworld', 10, 'Black World', (('Defense', 3),)),
 )
-LISTS: MappingProxyType[str, tuple[Entry, ...]] = MappingProxyType({
+LISTS: Final[MappingProxyType[str, tuple[Entry, ...]]] = MappingProxyType({
     "research": RESEARCH,
     "exploration": EXPLORATION,
     "development": DEVELOPMENT,
@@ -479,7 +479,7 @@ LISTS: MappingProxyType[str, tuple[Entry, ...]] = MappingProxyType({
     "homeworld": HOMEWORLD,
 })
 
-_BY_NAME: dict[str, Entry] = {}
+_BY_NAME: Final[dict[str, Entry]] = {}
 for _rows in LISTS.values():
     for _e in _rows:
         if _e.dc <= 100 and _e.list not in ("stratagem",):

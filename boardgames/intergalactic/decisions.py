@@ -4,6 +4,7 @@ the state by the core (``Game._act``); the queue of tasks then goes on (``tasks.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import conflict, turn
 from .actions import Move
@@ -78,7 +79,7 @@ def _spoils(s: IntergalacticState, p: int, mv: Move, rules: Rules, log: list[str
     conflict.take_spoils(s, p, mv.verb, mv.arg, log)
 
 
-_DECISIONS: dict[str, Callable[[IntergalacticState, int, Move, Rules, list[str]], None]] = {
+_DECISIONS: Final[dict[str, Callable[[IntergalacticState, int, Move, Rules, list[str]], None]]] = {
     "race": _origin, "homeworld": _origin, "keep": _spend, "land": _spend, "pick": _pick,
     "extra": _extra, "end": _end, "attack": _attack, "prevent": _prevent, "allow": _allow,
     "steal": _steal, "sabotage": _sabotage, "add": _add, "discard": _discard,

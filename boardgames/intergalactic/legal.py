@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
 from . import data
 from .actions import Move
@@ -15,7 +16,7 @@ from .state import IntergalacticState
 
 __all__ = ["above", "add_moves", "legal", "pickable", "spend_moves", "stealable", "why_illegal"]
 
-_FIXED = {
+_FIXED: Final = {
     "extra": (Move.of("end", "turn"), Move.of("extra", "roll")),
     "again": (Move.of("attack", "again"), Move.of("end", "turn")),
     "prevent": (Move.of("allow", "battle"), Move.of("prevent", "battle")),

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import Final
 
 from ..core.dist import Dist
 from .data import LISTS, STAGE_LIST, Entry
 
 __all__ = ["AGAIN", "battle_odds", "lookup", "roll_odds", "stage_modifier"]
 
-_STAGE_WEIGHTS: dict[str, tuple[tuple[str, int], ...]] = {
+_STAGE_WEIGHTS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
     "research": (("Intelligence", 2),),
     "exploration": (("Intelligence", 1), ("Energy", 1), ("Scan", 2), ("Speed", 2)),
     "development": (("Intelligence", 1), ("Speed", 1), ("Energy", 1), ("Terraforming", 2),
@@ -21,7 +22,7 @@ _STAGE_WEIGHTS: dict[str, tuple[tuple[str, int], ...]] = {
                 ("Manufacturing", 2)),
     "conflict": (),
 }
-_LIST_STAGE = {v: k for k, v in STAGE_LIST.items()}
+_LIST_STAGE: Final = {v: k for k, v in STAGE_LIST.items()}
 
 
 def _check_list(list_name: str) -> tuple[Entry, ...]:
@@ -44,7 +45,7 @@ def _table(list_name: str) -> tuple[Entry | None, ...]:
     return tuple(out)
 
 
-AGAIN: dict[str, Entry] = {
+AGAIN: Final[dict[str, Entry]] = {
     name: Entry(name, 101, "Pick one of the Above", (), special="pick")
     for name, rows in LISTS.items() if rows[-1].special == "twice"}
 """Per list whose "101+" row is "Roll Twice": what 101+ gives a roll made for that "Roll

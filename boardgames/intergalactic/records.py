@@ -5,6 +5,7 @@ the held names (memoised: a record changes a few times a turn)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from . import data
 from .data import ATTRIBUTES, LISTS, Entry
@@ -12,17 +13,17 @@ from .data import ATTRIBUTES, LISTS, Entry
 __all__ = ["INDEX", "advanced", "all_attributes", "attributes_after", "cap", "criminals",
            "entries_vp", "fleets", "is_fleet", "meets", "spoils_of"]
 
-INDEX = {a: i for i, a in enumerate(ATTRIBUTES)}
+INDEX: Final = {a: i for i, a in enumerate(ATTRIBUTES)}
 """The index of each attribute in a row of levels."""
-INTELLIGENCE = INDEX["Intelligence"]
-RACES = {e.name: e for e in data.RACE}
-HOMES = {e.name: e for e in data.HOMEWORLD}
+INTELLIGENCE: Final = INDEX["Intelligence"]
+RACES: Final = {e.name: e for e in data.RACE}
+HOMES: Final = {e.name: e for e in data.HOMEWORLD}
 
-_FLEET_NAMES = frozenset(e.name for rows in LISTS.values() for e in rows
+_FLEET_NAMES: Final = frozenset(e.name for rows in LISTS.values() for e in rows
                          if e.fleet > 0 and e.kept)
-_WORLD_NAMES = frozenset(e.name for e in LISTS["exploration"] if e.kept)
-_DEVELOPMENT_NAMES = frozenset(e.name for e in LISTS["development"] if e.kept)
-CRIMINAL_NAMES = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)
+_WORLD_NAMES: Final = frozenset(e.name for e in LISTS["exploration"] if e.kept)
+_DEVELOPMENT_NAMES: Final = frozenset(e.name for e in LISTS["development"] if e.kept)
+CRIMINAL_NAMES: Final = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)
 
 
 def is_fleet(name: str) -> bool:

@@ -4,14 +4,14 @@ current list, and plain text. Works from ``game.view(p)`` only (no game objects)
 from __future__ import annotations
 
 import html as _html
-from typing import Any
+from typing import Any, Final
 
 from .data import ATTRIBUTES, LISTS
 
 __all__ = ["html", "svg", "text"]
 
-_KINDS = ("technology", "world", "development", "fleet")
-_LIT = " class='ig-lit' style='background:#ff0'"
+_KINDS: Final = ("technology", "world", "development", "fleet")
+_LIT: Final = " class='ig-lit' style='background:#ff0'"
 
 
 def _e(x: Any) -> str:

@@ -5,6 +5,8 @@ until one needs a player's decision (``s.phase``, ``s.active``) or a chance outc
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import conflict, turn
 from .decisions import decide
 from .legal import legal
@@ -14,7 +16,7 @@ from .state import IntergalacticState, Task
 
 __all__ = ["advance"]
 
-ONE_CHOICE_TAKEN = frozenset({"pick", "steal", "sabotage", "discard", "spoils"})
+ONE_CHOICE_TAKEN: Final = frozenset({"pick", "steal", "sabotage", "discard", "spoils"})
 """The decisions a task sets that are taken at once when they have one choice only."""
 
 

@@ -11,6 +11,8 @@ attack again). A task either does its part at once or sets a decision (``s.phase
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import data
 from .data import ATTRIBUTES, KIND, STAGE_LIST, STAGES, Entry
 from .legal import pickable, spend_moves, stealable
@@ -23,13 +25,13 @@ __all__ = ["BATTLE_TASKS", "begin_turn", "buy_extra_roll", "cap_tokens", "elimin
            "gain", "game_over", "land", "list_rolled", "lose", "next_turn", "offer_extra_roll",
            "start_income", "start_list_roll", "start_stage"]
 
-INCOME_ATTRIBUTE = {"research": None, "exploration": "Scan", "development": "Finance",
+INCOME_ATTRIBUTE: Final = {"research": None, "exploration": "Scan", "development": "Finance",
                     "buildup": "Manufacturing"}
 """The attribute added to the Income roll of each stage (Conflict: ``conflict_income``)."""
-BATTLE_TASKS = frozenset({"roll_s", "advantage", "bat", "battle", "resolve", "lose",
+BATTLE_TASKS: Final = frozenset({"roll_s", "advantage", "bat", "battle", "resolve", "lose",
                           "spoils"})
 """The tasks of a battle (``conflict.start_battle``)."""
-EXTRA_ROLL_COST = 5
+EXTRA_ROLL_COST: Final = 5
 
 
 # ---------------------------------------------------------------- stages and turns

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..core.action import Action
 from ..core.compiled import by_constructor
@@ -39,13 +39,13 @@ from .cells import SIZE, Cell, cell_text
 
 __all__ = ["CARD_VERBS", "CELL_VERBS", "VERBS", "Move"]
 
-CELL_VERBS = ("outpost", "transfer", "move", "swap", "repair", "control", "place")
-CARD_VERBS = ("steal", "discard", "build")
-VERBS = (*CELL_VERBS, *CARD_VERBS, "look", "done")
-_PREFIX = {"outpost": "outpost", "transfer": "transfer", "move": "move to",
+CELL_VERBS: Final = ("outpost", "transfer", "move", "swap", "repair", "control", "place")
+CARD_VERBS: Final = ("steal", "discard", "build")
+VERBS: Final = (*CELL_VERBS, *CARD_VERBS, "look", "done")
+_PREFIX: Final = {"outpost": "outpost", "transfer": "transfer", "move": "move to",
            "swap": "swap with", "control": "control", "place": "place"}
-_CELL = r"\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)"
-_PATTERNS = [
+_CELL: Final = r"\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)"
+_PATTERNS: Final = [
     (re.compile(rf"^(outpost|transfer|control|place) {_CELL}$"), "cell"),
     (re.compile(rf"^(move) to {_CELL}$"), "cell"),
     (re.compile(rf"^(swap) with {_CELL}$"), "cell"),
@@ -54,7 +54,7 @@ _PATTERNS = [
     (re.compile(r"^(steal|discard|build) (.+)$"), "card"),
     (re.compile(r"^(done)$"), "done"),
 ]
-_CACHE: dict[tuple, Move] = {}
+_CACHE: Final[dict[tuple, Move]] = {}
 
 
 def _notation(v: str, cell: Cell | None, card: str, n: int) -> str:

@@ -43,7 +43,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from ..core.game import CHANCE
 from . import data
@@ -57,25 +57,25 @@ if TYPE_CHECKING:
 
 __all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value", "values_ahead"]
 
-REPAIR_MEAN = 5.5
+REPAIR_MEAN: Final = 5.5
 """The mean damage of a meteor (1D10), i.e. the mean cost of repairing a hit."""
-METEOR_CELLS = 100
-POTENTIAL = 0.3
+METEOR_CELLS: Final = 100
+POTENTIAL: Final = 0.3
 """Share of a defunct installation's future income counted, times the share of its
 requirements met."""
-SITE_BONUS = 1.0
+SITE_BONUS: Final = 1.0
 """Every site a player controls (room it opens, requirements it may meet later)."""
-ORE_BONUS = 0.08
+ORE_BONUS: Final = 0.08
 """Per ore type a player's functional extractors and refineries carry, times turns left."""
-TRANSFER_SOURCES = 3
+TRANSFER_SOURCES: Final = 3
 """How many of its sites the agent tries to move with a Transfer card (for time)."""
-FRONTIER_BONUS = 0.15
-FRONTIER_CAP = 16
-UNKNOWN_CARD = 1.0
+FRONTIER_BONUS: Final = 0.15
+FRONTIER_CAP: Final = 16
+UNKNOWN_CARD: Final = 1.0
 """The value of a card nobody has seen (an opponent's card, a card drawn in the
 look-ahead, the card a Control card's look will take)."""
 
-CARD_VALUE: dict[str, float] = {
+CARD_VALUE: Final[dict[str, float]] = {
     c.name: (0.0 if c.role == "outpost" else 2.0 if c.name == "Control"
              else 1.0 if c.name == "Transfer" else 0.4 + 0.08 * (c.income or 0))
     for c in data.CARD_LIST
@@ -83,13 +83,13 @@ CARD_VALUE: dict[str, float] = {
 """What holding a card is worth: a site card a little more the more it earns, always
 less than placing it (``SITE_BONUS``); an action card is kept until it pays."""
 
-_ROLE = dict(data.ROLE)
-_INCOME = {c.name: c.income or 0 for c in data.CARD_LIST}
-_INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
-_CARRIERS = frozenset({"outpost", "extractor", "refinery"})
-_EXPAND = frozenset({"build", "transfer"})  # verbs whose action leaves a sub-decision
-_CONTINUED = frozenset({"build", "transfer", "look"})  # ... always the same player's
-_NONE: frozenset[str] = frozenset()
+_ROLE: Final = dict(data.ROLE)
+_INCOME: Final = {c.name: c.income or 0 for c in data.CARD_LIST}
+_INSTALL: Final = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
+_CARRIERS: Final = frozenset({"outpost", "extractor", "refinery"})
+_EXPAND: Final = frozenset({"build", "transfer"})  # verbs whose action leaves a sub-decision
+_CONTINUED: Final = frozenset({"build", "transfer", "look"})  # ... always the same player's
+_NONE: Final[frozenset[str]] = frozenset()
 
 
 def _site_terms(board: Board, focus: int, n: int, turns: float,
@@ -107,8 +107,8 @@ Parts = tuple[list[int], list[int], list[int], list[float], float, dict[Cell, fl
 meteor exposure; then ``focus``'s potential and its terms in the order they were added
 (``{cell: term}``, the map's order: :func:`values_ahead` re-adds them after a change)."""
 
-_PARTS: dict[tuple[int, int, int], tuple[Board, Parts]] = {}
-_PARTS_MAX = 4096
+_PARTS: Final[dict[tuple[int, int, int], tuple[Board, Parts]]] = {}
+_PARTS_MAX: Final = 4096
 """:func:`_parts` per ``(id(board), focus, players)``. An entry holds its board, so the
 id is not reused while it is there; only read-only boards are kept (a game's: every
 step makes a new one), so an entry never goes stale. Emptied when full."""

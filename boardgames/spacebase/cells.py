@@ -8,7 +8,7 @@ add the logistic adjacency of Transport Hubs (``board.py``).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ..core.errors import GameError
 
@@ -16,7 +16,7 @@ __all__ = ["CELLS", "SIZE", "BoardError", "Cell", "cell_text", "cells", "grid", 
            "neighbours", "parse_cell"]
 
 Cell = tuple[int, int]
-SIZE = 10
+SIZE: Final = 10
 """The map is a 10 x 10 grid."""
 
 
@@ -31,7 +31,7 @@ def cells(size: int = SIZE) -> tuple[Cell, ...]:
     return tuple((x, y) for x in range(size) for y in range(size))
 
 
-CELLS: tuple[Cell, ...] = cells(SIZE)
+CELLS: Final[tuple[Cell, ...]] = cells(SIZE)
 
 
 @cache

@@ -10,7 +10,7 @@ is a node over the cards left (the deck is a multiset), with integer weights.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from . import data
 from .cells import CELLS, BoardError, Cell, cell_text, parse_cell
@@ -19,8 +19,8 @@ from .turn import take_card
 
 __all__ = ["D10", "outcome_text", "outcomes", "read_outcome", "resolve"]
 
-D10 = tuple(range(1, 11))
-INSTALLATIONS = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
+D10: Final = tuple(range(1, 11))
+INSTALLATIONS: Final = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
 
 
 def outcomes(s: SpaceBaseState) -> tuple[Sequence[Any], Sequence[int]]:

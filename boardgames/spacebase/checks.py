@@ -10,7 +10,7 @@ box).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import data
 from .board import Board
@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 __all__ = ["count_cards", "invariants"]
 
-_INSTALL = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
-_SITES = frozenset(c.name for c in data.CARD_LIST if c.kind != "action")
-_FULL = {**data.deck_counts(), "Outpost": data.CARDS["Outpost"].count}
+_INSTALL: Final = frozenset(c.name for c in data.CARD_LIST if c.kind == "installation")
+_SITES: Final = frozenset(c.name for c in data.CARD_LIST if c.kind != "action")
+_FULL: Final = {**data.deck_counts(), "Outpost": data.CARDS["Outpost"].count}
 
 
 def count_cards(s: SpaceBaseState) -> Counter[str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..core.compiled import by_constructor
 
@@ -67,7 +67,7 @@ class Card:
         return by_constructor(self)  # compiled by mypyc, it pickles this way too
 
 
-CARD_LIST: tuple[Card, ...] = (
+CARD_LIST: Final[tuple[Card, ...]] = (
     Card("Outpost", "I", 4, 1, "None, Produces Power, Functions as Extractor", "outpost",
          "Outpost"),
     Card("Volcano", "V", 8, 0, "None", "volcano", "Volcano"),
@@ -99,31 +99,31 @@ CARD_LIST: tuple[Card, ...] = (
     Card("Control", "A", 10, None, "Play in Control Phase", "control", "Control"),
 )
 
-CARDS: Mapping[str, Card] = types.MappingProxyType({c.name: c for c in CARD_LIST})
-ROLE: Mapping[str, str] = types.MappingProxyType({c.name: c.role for c in CARD_LIST})
-_BY_ROLE = {c.role: c for c in CARD_LIST}
+CARDS: Final[Mapping[str, Card]] = types.MappingProxyType({c.name: c for c in CARD_LIST})
+ROLE: Final[Mapping[str, str]] = types.MappingProxyType({c.name: c.role for c in CARD_LIST})
+_BY_ROLE: Final = {c.role: c for c in CARD_LIST}
 
-STATED_TOTAL = 120
+STATED_TOTAL: Final = 120
 """What the text says the deck holds ("The deck consists of 120 cards")."""
-LIST_TOTAL = sum(c.count for c in CARD_LIST)
+LIST_TOTAL: Final = sum(c.count for c in CARD_LIST)
 """What the list sums to, Outposts included: 119."""
-DECK_SIZE = LIST_TOTAL - CARDS["Outpost"].count
+DECK_SIZE: Final = LIST_TOTAL - CARDS["Outpost"].count
 """Cards in the deck once the Outposts are removed: 115."""
 
-ORES: tuple[str, ...] = ("Metals", "Radioactives", "Ice + Organics")
+ORES: Final[tuple[str, ...]] = ("Metals", "Radioactives", "Ice + Organics")
 """The three ore types, as the text's RESOURCE SITES section names them."""
-ORE_OF: Mapping[str, str] = types.MappingProxyType(
+ORE_OF: Final[Mapping[str, str]] = types.MappingProxyType(
     {"metal": "Metals", "radioactives": "Radioactives", "ice": "Ice + Organics"})
 """Resource role -> the ore type it yields."""
 
-RESOURCES = frozenset(ORE_OF)
-POWER_SOURCES = frozenset({"outpost", "solar", "geothermal", "reactor"})
-EXTRACTORS = frozenset({"outpost", "extractor"})
-INSTALLATIONS = frozenset(c.role for c in CARD_LIST if c.kind == "installation")
-ACTIONS = frozenset(c.name for c in CARD_LIST if c.kind == "action")
+RESOURCES: Final = frozenset(ORE_OF)
+POWER_SOURCES: Final = frozenset({"outpost", "solar", "geothermal", "reactor"})
+EXTRACTORS: Final = frozenset({"outpost", "extractor"})
+INSTALLATIONS: Final = frozenset(c.role for c in CARD_LIST if c.kind == "installation")
+ACTIONS: Final = frozenset(c.name for c in CARD_LIST if c.kind == "action")
 
 # Lower-case names and singular titles, for reading notation typed by a person.
-_ALIASES = {**{c.name.lower(): c.name for c in CARD_LIST},
+_ALIASES: Final = {**{c.name.lower(): c.name for c in CARD_LIST},
             **{c.title.lower(): c.name for c in CARD_LIST},
             "metals": "Metal", "refinery": "Refineries", "bio-med lab": "Bio-Med Labs",
             "solar panels": "Solar Panels Array", "space port": "Space Port",

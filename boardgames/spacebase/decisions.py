@@ -6,6 +6,7 @@ game after each step).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import Move
 from .cells import cell_text
@@ -14,7 +15,7 @@ from .turn import end_turn, enter, who
 
 __all__ = ["decide"]
 
-AFTER_DONE = {"transfer": "repair", "repair": "meteor", "control": "draw"}
+AFTER_DONE: Final = {"transfer": "repair", "repair": "meteor", "control": "draw"}
 """The phase ``done`` moves on to (``done`` in the Build phase ends the turn)."""
 
 
@@ -173,7 +174,7 @@ def done(s: SpaceBaseState, a: Move, log: list[str]) -> None:
         enter(s, after)
 
 
-DECISIONS: dict[str, Callable[[SpaceBaseState, Move, list[str]], None]] = {
+DECISIONS: Final[dict[str, Callable[[SpaceBaseState, Move, list[str]], None]]] = {
     "outpost": place_outpost, "transfer": play_transfer, "move": move_site,
     "swap": swap_sites, "repair": repair, "control": take_over, "look": look_at_hand,
     "steal": steal, "discard": discard_card, "build": choose_site_card,

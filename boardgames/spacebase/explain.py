@@ -14,7 +14,7 @@ can power itself from nothing (the least fixed point of RULINGS.md, Space Base 6
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .cells import Cell, cell_text
 from .data import CARDS, EXTRACTORS, INSTALLATIONS, ORE_OF, POWER_SOURCES, RESOURCES
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = ["explain"]
 
-_ROLE_TITLES = {c.role: c.title for c in CARDS.values()}
-_LOOP = " (a loop: no chain of sites can power itself from nothing)"
+_ROLE_TITLES: Final = {c.role: c.title for c in CARDS.values()}
+_LOOP: Final = " (a loop: no chain of sites can power itself from nothing)"
 
 
 def explain(b: Board, c: Cell) -> str:

@@ -22,7 +22,7 @@ board (``Board._own_fixed``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import data
 from .cells import Cell
@@ -44,8 +44,8 @@ Requirement = tuple[Any, ...]
 #                         (None: any ore)
 #   ("refinery", ore)     logistically next to a functional refinery carrying ``ore``
 #   ("site", roles)       logistically next to a functional site of one of ``roles``
-POWER: Requirement = ("power",)
-REQUIRES: dict[str, tuple[Requirement, ...]] = {
+POWER: Final[Requirement] = ("power",)
+REQUIRES: Final[dict[str, tuple[Requirement, ...]]] = {
     "outpost": (),
     "solar": (),
     "geothermal": (("volcano",),),
@@ -62,11 +62,11 @@ REQUIRES: dict[str, tuple[Requirement, ...]] = {
     "biomed": (POWER, ("site", ("colony",)), ("site", ("research",))),
     "spaceport": (POWER, ("site", ("colony",)), ("site", ("hightech", "biomed"))),
 }
-CARRIERS = frozenset({"outpost", "extractor", "refinery"})
+CARRIERS: Final = frozenset({"outpost", "extractor", "refinery"})
 """The roles that carry ore types: extractors (Outposts too) and refineries."""
 
-ROLE: dict[str, str] = dict(data.ROLE)
-INCOME: dict[str, int] = {c.name: c.income or 0 for c in data.CARD_LIST}
+ROLE: Final[dict[str, str]] = dict(data.ROLE)
+INCOME: Final[dict[str, int]] = {c.name: c.income or 0 for c in data.CARD_LIST}
 
 
 def can_support(role: str, requirement: Requirement) -> bool:
@@ -88,7 +88,7 @@ def _supported_roles(role: str) -> frozenset[str]:
                      if any(can_support(role, r) for r in reqs))
 
 
-SUPPORTS: dict[str, frozenset[str]] = {r: _supported_roles(r) for r in set(ROLE.values())}
+SUPPORTS: Final[dict[str, frozenset[str]]] = {r: _supported_roles(r) for r in set(ROLE.values())}
 
 
 # ---------------------------------------------------------------------- adjacency

@@ -16,7 +16,7 @@ board: ``G.copy()`` keeps a snapshot.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.compiled import mypyc_attr
 from . import data
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["Graphs", "graphs_of"]
 
 _versions = itertools.count(1)
-_KIND = {c.name: c.kind for c in data.CARD_LIST}
+_KIND: Final = {c.name: c.kind for c in data.CARD_LIST}
 
 
 @mypyc_attr(serializable=True)  # (pickled with the game, compiled by mypyc)

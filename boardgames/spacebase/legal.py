@@ -5,6 +5,8 @@ notation). The turn stops in a phase only when its player has something to decid
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import data
 from .actions import Move
 from .cells import CELLS, Cell, neighbours
@@ -15,7 +17,7 @@ from .turn import SITE_CARDS, control_targets, repair_targets
 
 __all__ = ["legal_actions"]
 
-DONE = Move.of("done")
+DONE: Final = Move.of("done")
 
 
 def _on_cells(verb: str) -> dict[Cell, Move]:
@@ -116,5 +118,5 @@ def places(s: SpaceBaseState) -> list[Move]:
     return [PLACE[c] for c in build_cells(s, s.pending[1])]
 
 
-SECOND_PARTS = {"transfer": transfer_destinations, "steal": steals, "build": places}
+SECOND_PARTS: Final = {"transfer": transfer_destinations, "steal": steals, "build": places}
 """The second part of a two-part decision, by the first part's kind."""

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping  # (at run time: MeteorRisk's fields, compiled by mypyc)
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from ..core.dist import Dist
 from .board import Board
@@ -29,11 +29,11 @@ from .cells import Cell, cell_text, parse_cell
 
 __all__ = ["CELL_P", "DAMAGE", "MeteorRisk", "meteor_risk"]
 
-CELL_P = Fraction(1, 100)
+CELL_P: Final = Fraction(1, 100)
 """The probability that the meteor hits a given cell (2D10 mapped to x, y)."""
-DAMAGE = Dist.die(10)
+DAMAGE: Final = Dist.die(10)
 """The damage an exposed installation takes: 1D10."""
-_MEAN_DAMAGE = Fraction(11, 2)
+_MEAN_DAMAGE: Final = Fraction(11, 2)
 
 
 @dataclass(frozen=True)

@@ -11,21 +11,21 @@ dashed) and text as well as by colour.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["CODES", "PLAYER_COLOURS", "html", "svg", "text"]
 
 ORANGE, SKY, GREEN, YELLOW = "#E69F00", "#56B4E9", "#009E73", "#F0E442"
 BLUE, VERMILION, PURPLE = "#0072B2", "#D55E00", "#CC79A7"
-PLAYER_COLOURS = (ORANGE, SKY, GREEN, PURPLE)
+PLAYER_COLOURS: Final = (ORANGE, SKY, GREEN, PURPLE)
 """Okabe-Ito colours of players 0..3."""
 INK, DIM, FAINT = "#F2F2F2", "#B8C0CC", "#6B7585"
 BG, PANEL, EDGE = "#0B1626", "#17253A", "#2C4260"
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
 CELL, MAP_X, MAP_Y = 54, 34, 84
-W = 840
+W: Final = 840
 
-SHORT = {
+SHORT: Final = {
     "Outpost": "Outpost", "Volcano": "Volcano", "Metal": "Metal",
     "Radioactives": "Radioact.", "Ice + Organics": "Ice+Org.", "Extractor": "Extractor",
     "Solar Panels Array": "Solar", "Geothermal Plant": "Geotherm.",
@@ -34,7 +34,7 @@ SHORT = {
     "Research Station": "Research", "Colony": "Colony", "High-Tech Industry": "High-Tech",
     "Bio-Med Labs": "Bio-Med", "Space Port": "Spaceport",
 }
-CODES = {
+CODES: Final = {
     "Outpost": "Ou", "Volcano": "Vo", "Metal": "Me", "Radioactives": "Ra",
     "Ice + Organics": "Ic", "Extractor": "Ex", "Solar Panels Array": "So",
     "Geothermal Plant": "Ge", "Refineries": "Rf", "Reactor Core": "Rc",
@@ -43,8 +43,8 @@ CODES = {
     "High-Tech Industry": "Ht", "Bio-Med Labs": "Bm", "Space Port": "Sp",
 }
 """Two-letter codes of the site cards in the text board."""
-_KIND_FILL = {"installation": PANEL, "resource": "#34393F", "volcano": "#4A1F14"}
-PHASES = {"setup": "Setup: placing Outposts", "transfer": "Transfer phase",
+_KIND_FILL: Final = {"installation": PANEL, "resource": "#34393F", "volcano": "#4A1F14"}
+PHASES: Final = {"setup": "Setup: placing Outposts", "transfer": "Transfer phase",
           "repair": "Repair phase", "meteor": "Meteor phase", "production": "Production phase",
           "control": "Control phase", "draw": "Draw phase", "build": "Build phase",
           "over": "Game over"}

@@ -10,7 +10,7 @@ deck before play."
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from ..core.deck import Deck
 from . import data
@@ -22,16 +22,16 @@ from .state import SpaceBaseState
 __all__ = ["CORNERS", "OUTPOST_REACH", "SCENARIO_KEYS", "START_CREDITS", "check_scenario",
            "new_state", "outpost_cells", "scenario_state"]
 
-START_CREDITS = 50
+START_CREDITS: Final = 50
 """Each player starts with 50 credits."""
-OUTPOST_REACH = 2
+OUTPOST_REACH: Final = 2
 """Outposts go within 2 spaces of the corner space."""
-CORNERS: tuple[Cell, ...] = ((0, 0), (9, 9), (9, 0), (0, 9))
+CORNERS: Final[tuple[Cell, ...]] = ((0, 0), (9, 9), (9, 0), (0, 9))
 """The corner of each player (2 players: opposite corners)."""
-OUTPOSTS = data.CARDS["Outpost"].count
-SCENARIO_KEYS = ("sites", "damage", "hands", "credits", "deck", "discard", "phase",
+OUTPOSTS: Final = data.CARDS["Outpost"].count
+SCENARIO_KEYS: Final = ("sites", "damage", "hands", "credits", "deck", "discard", "phase",
                  "current_player", "turn")
-SCENARIO_PHASES = ("setup", "transfer", "repair", "meteor", "production", "control",
+SCENARIO_PHASES: Final = ("setup", "transfer", "repair", "meteor", "production", "control",
                    "draw", "build")
 
 
@@ -164,7 +164,7 @@ def _scenario_board(spec: dict[str, Any], rules: Rules) -> Board:
     return b.freeze()
 
 
-_NO_OUTPOSTS = ("Outposts are removed from the deck before play and only start on the "
+_NO_OUTPOSTS: Final = ("Outposts are removed from the deck before play and only start on the "
                 "map")
 
 

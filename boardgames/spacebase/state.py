@@ -10,7 +10,7 @@ been current is never changed again.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.deck import Deck
 from ..core.game import State
@@ -20,7 +20,7 @@ from .cells import Cell
 __all__ = ["PHASES", "SpaceBaseState", "board_to_change", "deck_to_change", "discard",
            "with_item"]
 
-PHASES = ("setup", "transfer", "repair", "meteor", "production", "control", "draw", "build",
+PHASES: Final = ("setup", "transfer", "repair", "meteor", "production", "control", "draw", "build",
           "over")
 """The phases: the set-up, the seven phases of a turn in the order written, the end."""
 

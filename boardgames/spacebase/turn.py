@@ -14,6 +14,7 @@ card is drawn from the deck." (RULINGS.md Space Base 3: right after that draw.)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import data
 from .cells import Cell, neighbours
@@ -24,11 +25,11 @@ __all__ = ["HAND_LIMIT", "advance", "can_build", "can_control", "can_repair",
            "can_transfer", "control_targets", "draw_next", "end_turn", "enter",
            "repair_targets", "take_card", "who", "winner"]
 
-HAND_LIMIT = 8
+HAND_LIMIT: Final = 8
 """If a player has 9 or more cards in his hand he must discard down to 8 cards."""
-SITE_CARDS = frozenset(c.name for c in data.CARD_LIST if c.kind != "action")
-DRAW = ("draw",)
-METEOR = ("meteor",)
+SITE_CARDS: Final = frozenset(c.name for c in data.CARD_LIST if c.kind != "action")
+DRAW: Final = ("draw",)
+METEOR: Final = ("meteor",)
 
 
 def who(p: int) -> str:
@@ -130,7 +131,7 @@ def build_phase(s: SpaceBaseState, rules: Rules, log: list[str]) -> bool:
     return False
 
 
-PHASES: dict[str, Callable[[SpaceBaseState, Rules, list[str]], bool]] = {
+PHASES: Final[dict[str, Callable[[SpaceBaseState, Rules, list[str]], bool]]] = {
     "setup": setup, "transfer": transfer_phase, "repair": repair_phase,
     "meteor": meteor_phase, "production": production_phase, "control": control_phase,
     "draw": draw_phase, "build": build_phase,

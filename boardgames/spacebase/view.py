@@ -8,7 +8,7 @@ hand appears, both decided here. The deck's order and contents never appear.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import data
 from .board import Board
@@ -17,10 +17,10 @@ from .state import SpaceBaseState
 
 __all__ = ["SITE_COLUMNS", "board_view", "copy_board_view", "hands_seen", "view"]
 
-_KIND = {c.name: c.kind for c in data.CARD_LIST}
+_KIND: Final = {c.name: c.kind for c in data.CARD_LIST}
 
 
-SITE_COLUMNS = ["x", "y", "name", "owner", "damage", "functional", "shielded"]
+SITE_COLUMNS: Final = ["x", "y", "name", "owner", "damage", "functional", "shielded"]
 """The columns of ``view["board"]["sites"]``: one row per site, sorted by cell."""
 
 

@@ -3,6 +3,8 @@ of spacebase.txt (or the ruling of RULINGS.md) that refuses it."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import data
 from .actions import Move
 from .cells import Cell, cell_text, neighbours
@@ -14,14 +16,14 @@ __all__ = ["why_illegal"]
 
 Why = tuple[str, str]
 
-_PHASE_VERBS = {
+_PHASE_VERBS: Final = {
     "transfer": ("transfer", "done"),
     "repair": ("repair", "done"),
     "control": ("control", "look", "done"),
     "draw": ("discard",),
     "build": ("build", "done"),
 }
-_PHASE_HELP = {
+_PHASE_HELP: Final = {
     "transfer": "play a Transfer card (transfer (x,y)) or end the phase (done)",
     "repair": "pay for repairs (repair (x,y) n) or end the phase (done)",
     "control": "play a Control card (control (x,y), control look p) or end the phase (done)",

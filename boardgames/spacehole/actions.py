@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..core.action import Action
 from ..core.compiled import by_constructor
@@ -33,9 +33,11 @@ from ..core.errors import InvalidActionError
 
 __all__ = ["VERBS", "Move", "label", "parse_label"]
 
-VERBS = ("build", "discard", "end", "peek", "pass", "power", "remove", "repair", "take", "virus")
-_NO_ARG = {"pass": "", "end": "turn"}
-_LABEL = re.compile(r"^(?P<name>.*?)(?: \[(?P<dmg>[1-9]\d{0,2}) dmg\])?$")
+VERBS: Final = (
+    "build", "discard", "end", "peek", "pass", "power", "remove", "repair", "take", "virus"
+)
+_NO_ARG: Final = {"pass": "", "end": "turn"}
+_LABEL: Final = re.compile(r"^(?P<name>.*?)(?: \[(?P<dmg>[1-9]\d{0,2}) dmg\])?$")
 
 
 def label(name: str, damage: int) -> str:
@@ -43,8 +45,8 @@ def label(name: str, damage: int) -> str:
     return name if damage == 0 else f"{name} [{damage} dmg]"
 
 
-_PARSED: dict[str, tuple[str, int]] = {}
-_MOVES: dict[tuple[str, str], Move] = {}
+_PARSED: Final[dict[str, tuple[str, int]]] = {}
+_MOVES: Final[dict[tuple[str, str], Move]] = {}
 
 
 def parse_label(text: str) -> tuple[str, int]:

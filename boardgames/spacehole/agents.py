@@ -19,20 +19,20 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from .power import income_of, optimal_allocation
 
 __all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate", "expected_outcome",
            "outcome_value", "rollout_policy", "rollout_value"]
 
-SCORE_SCALE = 1500.0
+SCORE_SCALE: Final = 1500.0
 """Scores are divided by this to give values in [0, 1] (the best scores seen in
 simulations stay below it)."""
-TYPICAL_FORCE = 4
+TYPICAL_FORCE: Final = 4
 """The Force of the invader the colony's defence is measured against (the invaders'
 mean Force is 4.2 in both decks)."""
-INVADER_SHARE = 20 / 96
+INVADER_SHARE: Final = 20 / 96
 """The share of invaders in the classic deck (20 of 96 cards)."""
 
 
@@ -42,8 +42,10 @@ def _binom(n: int) -> tuple[float, ...]:
         math.comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in range(n + 1))
 
 
-_BINOM = tuple(tuple(math.comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in range(n + 1))
-               for n in range(41))
+_BINOM: Final = tuple(
+    tuple(math.comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in range(n + 1))
+    for n in range(41)
+)
 
 
 @lru_cache(maxsize=65536)

@@ -10,6 +10,8 @@ too. Rounds repeat until the invader is destroyed or the Base is (ruling 3).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .play import hit_defender, hit_structure
 from .state import SpaceholeState, with_item
 from .table import Table, current_card, defender_dice
@@ -18,7 +20,7 @@ __all__ = ["DEFENDER_DICE", "DEFENDER_HITS", "INVADER_DICE", "INVADER_HITS", "RO
            "STEPS", "battle_step", "begin_invasion", "invader_destroyed", "record",
            "roll_text", "start_round", "takes_text"]
 
-ROUND_STEPS = {
+ROUND_STEPS: Final = {
     "simultaneous": ("invader_roll", "defender_roll", "invader_hits", "defender_hits"),
     "invader_first": ("invader_roll", "invader_hits", "defender_roll", "defender_hits"),
     "defenders_first": ("defender_roll", "defender_hits", "invader_roll", "invader_hits"),
@@ -122,7 +124,7 @@ def defender_hits(t: Table, s: SpaceholeState, log: list[str]) -> None:
         s.stage = "event_done"
 
 
-STEPS = {"invader_roll": invader_roll, "defender_roll": defender_roll,
+STEPS: Final = {"invader_roll": invader_roll, "defender_roll": defender_roll,
          "invader_hits": invader_hits, "defender_hits": defender_hits}
 """The steps of a round by name (:data:`ROUND_STEPS`)."""
 

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from math import comb
-from typing import Any
+from typing import Any, Final
 
 from .actions import label, parse_label
 from .battle import DEFENDER_DICE, DEFENDER_HITS, INVADER_DICE, INVADER_HITS, record, roll_text
@@ -32,7 +32,7 @@ from .turn import drawn, seen
 
 __all__ = ["RESOLVE", "hit_weights", "outcome_text", "outcomes", "resolve"]
 
-DIE = (1, 2, 3, 4, 5, 6), (1, 1, 1, 1, 1, 1)
+DIE: Final = (1, 2, 3, 4, 5, 6), (1, 1, 1, 1, 1, 1)
 
 
 def outcomes(t: Table, s: SpaceholeState) -> tuple[Sequence[Any], Sequence[int]]:
@@ -140,7 +140,7 @@ def card_seen(t: Table, s: SpaceholeState, name: str, log: list[str]) -> None:
     seen(s, name, log)
 
 
-RESOLVE: dict[str, Callable[[Table, SpaceholeState, Any, list[str]], None]] = {
+RESOLVE: Final[dict[str, Callable[[Table, SpaceholeState, Any, list[str]], None]]] = {
     "draw": card_drawn,
     "inv_dice": invader_rolled,
     "def_dice": defenders_rolled,

@@ -22,7 +22,7 @@ import functools
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "B5_REFINERY",
@@ -68,9 +68,9 @@ class Card:
         return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
 
-KINDS: tuple[str, ...] = ("base", "structure", "defender", "invader", "event")
+KINDS: Final[tuple[str, ...]] = ("base", "structure", "defender", "invader", "event")
 
-STRUCTURE_ROLES: tuple[str, ...] = (
+STRUCTURE_ROLES: Final[tuple[str, ...]] = (
     "base",
     "solar",
     "agrodome",
@@ -86,7 +86,7 @@ STRUCTURE_ROLES: tuple[str, ...] = (
     "dome",
 )
 
-EVENT_ROLES: tuple[str, ...] = (
+EVENT_ROLES: Final[tuple[str, ...]] = (
     "solar_flare",
     "reinforcements",
     "lost_in_space",
@@ -111,20 +111,20 @@ EVENT_ROLES: tuple[str, ...] = (
     "repairs",
 )
 
-VARIANTS: tuple[str, ...] = ("classic", "babylon5")
+VARIANTS: Final[tuple[str, ...]] = ("classic", "babylon5")
 
 # The footnote under the event list, for the three events whose note ends in "*".
-EVENT_FOOTNOTE = "* If Base is hit, it takes 1 Damage counter."
+EVENT_FOOTNOTE: Final = "* If Base is hit, it takes 1 Damage counter."
 
-_GEN5 = "Generates 5 power/turn"
-_RANDOM_DEFENDER = "Discard 1 random Defender"
-_RANDOM_STRUCTURE = "Discard one random structure*"
+_GEN5: Final = "Generates 5 power/turn"
+_RANDOM_DEFENDER: Final = "Discard 1 random Defender"
+_RANDOM_STRUCTURE: Final = "Discard one random structure*"
 
 # ---------------------------------------------------------------------------------------
 # Classic
 # ---------------------------------------------------------------------------------------
 
-_CLASSIC_STRUCTURES: tuple[Card, ...] = (
+_CLASSIC_STRUCTURES: Final[tuple[Card, ...]] = (
     Card("Base", "base", "base", 1, 0, 0, 2, generates=5, note=_GEN5),
     Card("Solar Array", "structure", "solar", 7, 0, 0, 0, generates=5, note=_GEN5),
     Card("Agrodome", "structure", "agrodome", 6, 1, 1, 0, note="Supports Colony"),
@@ -155,9 +155,9 @@ _CLASSIC_STRUCTURES: tuple[Card, ...] = (
     Card("Force Dome", "structure", "dome", 2, 0, 1, 0, max_hits=3, note="3 Hits"),
 )  # fmt: skip
 
-_PEEK_NOTE = "Discard at end of turn to look at next 1D6 cards in deck"
+_PEEK_NOTE: Final = "Discard at end of turn to look at next 1D6 cards in deck"
 
-_CLASSIC_DEFENDERS: tuple[Card, ...] = (
+_CLASSIC_DEFENDERS: Final[tuple[Card, ...]] = (
     Card("Space Rangers", "defender", "defender", force=2, max_hits=2, peek=True, note=_PEEK_NOTE),
     Card("Astro Guard", "defender", "defender", force=2, max_hits=2),
     Card("Space Marines", "defender", "defender", force=3, max_hits=3),
@@ -184,7 +184,7 @@ def _invader(name: str, force: int) -> Card:
     return Card(name, "invader", "invader", force=force, max_hits=force)
 
 
-_CLASSIC_INVADERS: tuple[Card, ...] = (
+_CLASSIC_INVADERS: Final[tuple[Card, ...]] = (
     _invader("Alien Predators", 3),
     _invader("Imperial Stormtroopers", 4),
     _invader("Berserker Robots", 6),
@@ -212,7 +212,7 @@ def _event(name: str, role: str, note: str) -> Card:
     return Card(name, "event", role, note=note)
 
 
-_EVENTS: tuple[Card, ...] = (
+_EVENTS: Final[tuple[Card, ...]] = (
     _event(
         "Solar Flare", "solar_flare", "Randomly distribute 2 points of damage to your defenders"
     ),
@@ -242,13 +242,15 @@ _EVENTS: tuple[Card, ...] = (
     _event("Repairs", "repairs", "Take 1 structure from your discard & put it in your hand"),
 )  # fmt: skip
 
-CLASSIC: tuple[Card, ...] = _CLASSIC_STRUCTURES + _CLASSIC_DEFENDERS + _CLASSIC_INVADERS + _EVENTS
+CLASSIC: Final[tuple[Card, ...]] = (
+    _CLASSIC_STRUCTURES + _CLASSIC_DEFENDERS + _CLASSIC_INVADERS + _EVENTS
+)
 
 # ---------------------------------------------------------------------------------------
 # Babylon 5 ("only the names of some cards have changed"; the lists as written)
 # ---------------------------------------------------------------------------------------
 
-_B5_STRUCTURES: tuple[Card, ...] = (
+_B5_STRUCTURES: Final[tuple[Card, ...]] = (
     Card("Hull", "base", "base", 1, 0, 0, 2, generates=5, note=_GEN5),
     Card("Fusion reactor", "structure", "solar", 7, 0, 0, 0, generates=5, note=_GEN5),
     Card("Garden", "structure", "agrodome", 6, 1, 1, 0, note="supports b5"),
@@ -281,7 +283,7 @@ _B5_STRUCTURES: tuple[Card, ...] = (
 )  # fmt: skip
 
 # Twelve defenders: the classic list's forces in the same order, without Star Force's 3.
-_B5_DEFENDERS: tuple[Card, ...] = (
+_B5_DEFENDERS: Final[tuple[Card, ...]] = (
     Card(
         "Ranger Observers", "defender", "defender", force=2, max_hits=2,
         peek=True, note="Discard to look at 1d6 cards in deck",
@@ -309,7 +311,7 @@ _B5_DEFENDERS: tuple[Card, ...] = (
 )  # fmt: skip
 
 # Twenty invaders, as written (e.g. Space pirates 4, where the classic Space Pirates is 3).
-_B5_INVADERS: tuple[Card, ...] = (
+_B5_INVADERS: Final[tuple[Card, ...]] = (
     _invader("Centauri agents", 3),
     _invader("Minbari colonial fleet", 4),
     _invader("Minbari expeditionary fleet", 6),
@@ -333,15 +335,15 @@ _B5_INVADERS: tuple[Card, ...] = (
 )
 
 # Events: "same as in spacehole" -- the classic event cards themselves.
-BABYLON5: tuple[Card, ...] = _B5_STRUCTURES + _B5_DEFENDERS + _B5_INVADERS + _EVENTS
+BABYLON5: Final[tuple[Card, ...]] = _B5_STRUCTURES + _B5_DEFENDERS + _B5_INVADERS + _EVENTS
 
 # Option b5_add_refineries: the classic Refinery, inserted after Loading bay.
-B5_REFINERY: Card = Card(
+B5_REFINERY: Final[Card] = Card(
     "Refinery", "structure", "refinery", 4, 2, 1, 0,
     requires=(("mine", 2),), note="Requires 2 Mines",
 )  # fmt: skip
 
-_B5_WITH_REFINERIES: tuple[Card, ...] = (
+_B5_WITH_REFINERIES: Final[tuple[Card, ...]] = (
     *_B5_STRUCTURES[:5],  # Hull ... Loading bay
     B5_REFINERY,
     *_B5_STRUCTURES[5:],
@@ -401,7 +403,7 @@ def _role_names(table: tuple[Card, ...]) -> dict[str, str]:
 # Per variant, structure role -> the variant's name for it, to phrase the (classic-worded)
 # events in the variant's words, e.g. "Discard 1 Lab" -> "Discard 1 Research lab" in B5.
 # Babylon 5 names its refinery "Refinery" (the card the option b5_add_refineries adds).
-ROLE_NAMES: dict[str, dict[str, str]] = {
+ROLE_NAMES: Final[dict[str, dict[str, str]]] = {
     "classic": _role_names(CLASSIC),
     "babylon5": _role_names(_B5_WITH_REFINERIES),
 }

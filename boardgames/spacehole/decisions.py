@@ -5,6 +5,7 @@ position and names the stage the turn goes on with (``turn.advance`` runs it).""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import Move, parse_label
 from .play import check_capacity, discard_defender
@@ -132,7 +133,7 @@ def end_turn(t: Table, s: SpaceholeState, arg: str, log: list[str]) -> None:
     s.stage = "finish"
 
 
-DECISIONS: dict[str, Callable[[Table, SpaceholeState, str, list[str]], None]] = {
+DECISIONS: Final[dict[str, Callable[[Table, SpaceholeState, str, list[str]], None]]] = {
     "discard": discard_from_hand,
     "build": build,
     "repair": repair,

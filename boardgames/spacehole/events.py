@@ -9,6 +9,7 @@ or not (power tokens exist only in the Power and Income phases, ruling 6).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import parse_label
 from .play import check_capacity, discard_defender, discard_structure, hit_base, hit_defender
@@ -191,7 +192,7 @@ def space_virus(t: Table, s: SpaceholeState, log: list[str]) -> None:
         s.pending = "virus"
 
 
-EVENTS: dict[str, Callable[[Table, SpaceholeState, list[str]], None]] = {
+EVENTS: Final[dict[str, Callable[[Table, SpaceholeState, list[str]], None]]] = {
     "solar_flare": solar_flare,
     "reinforcements": reinforcements,
     "lost_in_space": discard_random_defender,

@@ -4,6 +4,7 @@ action is refused (:func:`why_illegal`, naming the rule)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import Move, label, parse_label
 from .power import UPKEEP, feasible
@@ -123,7 +124,7 @@ def end_of_turn_choices(t: Table, s: SpaceholeState) -> list[Move]:
     return out
 
 
-CHOICES: dict[str, Callable[[Table, SpaceholeState], list[Move]]] = {
+CHOICES: Final[dict[str, Callable[[Table, SpaceholeState], list[Move]]]] = {
     "discard": hand_discards,
     "build": builds,
     "take_defender": defenders_to_take,
@@ -135,7 +136,7 @@ CHOICES: dict[str, Callable[[Table, SpaceholeState], list[Move]]] = {
 }
 """Pending decision -> its legal actions."""
 
-WAITING_FOR = {
+WAITING_FOR: Final = {
     "discard": ("a card to discard (hand over its limit)", {"discard"}),
     "build": ("a card to build, a card to repair, or pass", {"build", "repair", "pass"}),
     "take_defender": ("a Defender to take from the discard pile", {"take"}),

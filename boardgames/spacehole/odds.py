@@ -55,7 +55,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cache
 from operator import mul
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.dist import Dist
 from . import data
@@ -73,14 +73,14 @@ __all__ = [
     "round_hits",
 ]
 
-WIN = "win"
-LOSS = "loss"
+WIN: Final = "win"
+LOSS: Final = "loss"
 
 Defs = tuple[tuple[int, int], ...]  # sorted (hits left, dice) of each defender in play
 BState = tuple[int, Defs, int]  # (invader force, defenders, structure hits left)
 Context = tuple[str, int, int]  # (battle order, Laser Turrets, hits left on the Base)
 
-_ORDERS = ("simultaneous", "invader_first", "defenders_first")
+_ORDERS: Final = ("simultaneous", "invader_first", "defenders_first")
 
 
 # ---------------------------------------------------------------------- dice
@@ -156,8 +156,8 @@ def _dice_of(defs: Defs) -> int:
 
 
 # ---------------------------------------------------------------------- the chain
-_WIN_CACHE: dict[tuple[Context, BState], Fraction] = {}
-_DIST_CACHE: dict[tuple[Context, BState], Dist] = {}
+_WIN_CACHE: Final[dict[tuple[Context, BState], Fraction]] = {}
+_DIST_CACHE: Final[dict[tuple[Context, BState], Dist]] = {}
 
 
 def clear_caches() -> None:

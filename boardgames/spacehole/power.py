@@ -12,24 +12,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["INCOME", "UPKEEP", "allocation", "feasible", "income_of", "optimal_allocation"]
 
-UPKEEP = {
+UPKEEP: Final = {
     "agrodome": 1, "colony": 1, "mine": 1, "refinery": 1, "factory": 1, "starport": 2,
     "lab": 1, "stargate": 3, "command": 1, "turret": 1, "dome": 1,
 }
-INCOME = {
+INCOME: Final = {
     "agrodome": 1, "colony": 3, "mine": 1, "refinery": 2, "factory": 3, "starport": 5,
     "lab": 1, "stargate": 7, "command": 0, "turret": 0, "dome": 0,
 }
 # role -> (supporting role, how many it needs)
-REQUIRES = {
+REQUIRES: Final = {
     "colony": ("agrodome", 1), "refinery": ("mine", 2), "factory": ("refinery", 2),
     "starport": ("colony", 2), "stargate": ("lab", 1),
 }
-ROLES = tuple(UPKEEP)
+ROLES: Final = tuple(UPKEEP)
 
 
 def income_of(alloc: dict[str, int], terraform: int = 0) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 from .data import EVENT_FOOTNOTE
 
@@ -21,24 +21,24 @@ __all__ = ["html", "svg", "text"]
 ORANGE, SKY, GREEN, YELLOW = "#E69F00", "#56B4E9", "#009E73", "#F0E442"
 VERMILION, PURPLE = "#D55E00", "#CC79A7"
 INK, DIM, FAINT = "#F2F2F2", "#B8C0CC", "#6B7585"
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
 
-THEMES: dict[str, dict[str, str]] = {
+THEMES: Final[dict[str, dict[str, str]]] = {
     "classic": {"title": "SPACEHOLE", "subtitle": "Defend and build up your space colony",
                 "bg": "#0B1626", "panel": "#17253A", "edge": "#2C4260", "accent": SKY},
     "babylon5": {"title": "BABYLON 5", "subtitle": "Spacehole, Babylon 5 variant",
                  "bg": "#1A1024", "panel": "#2A1D38", "edge": "#4A3560", "accent": ORANGE},
 }
-GROUPS = (  # structure roles by what they do, with the group's colour
+GROUPS: Final = (  # structure roles by what they do, with the group's colour
     ("Power", ("solar",), YELLOW),
     ("Economy", ("agrodome", "colony", "mine", "refinery", "factory", "starport"), GREEN),
     ("Science & command", ("lab", "stargate", "command"), SKY),
     ("Defence", ("turret", "dome"), PURPLE),
 )
-PHASES = {"karma": "Space Karma phase", "event": "Event phase", "build": "Build phase",
+PHASES: Final = {"karma": "Space Karma phase", "event": "Event phase", "build": "Build phase",
           "power": "Power phase", "income": "Income phase", "end": "End of turn",
           "over": "Game over"}
-DECISIONS = {"discard": "Discard a card: the hand is over its limit",
+DECISIONS: Final = {"discard": "Discard a card: the hand is over its limit",
              "build": "Build a Structure or Defender, repair a damaged card, or pass",
              "take_defender": "Reinforcements: take a Defender from the discard pile",
              "take_structure": "Repairs: take a Structure from the discard pile",
@@ -46,7 +46,7 @@ DECISIONS = {"discard": "Discard a card: the hand is over its limit",
              "overflow": "Over capacity: discard a Defender",
              "power": "Place power tokens (or use the optimal allocation)",
              "end": "End of turn: discard a scout to look at the deck, or end the turn"}
-CHANCES = {"draw": "drawing a card", "reveal": "looking at the next card",
+CHANCES: Final = {"draw": "drawing a card", "reveal": "looking at the next card",
            "inv_dice": "the invader rolls", "def_dice": "the defenders roll",
            "target": "picking the defender hit", "flare": "picking the defender hit",
            "random_defender": "picking a random defender",

@@ -5,7 +5,7 @@ here. An impossible set-up raises ``ValueError`` naming what is wrong."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from ..core.deck import Deck
 from .state import Cards, SpaceholeState
@@ -14,12 +14,12 @@ from .table import Table
 __all__ = ["SCENARIO_KEYS", "check_scenario", "new_state", "scenario_spec",
            "scenario_state"]
 
-SCENARIO_KEYS = ("structures", "defenders", "hand", "deck", "discard", "megacredits",
+SCENARIO_KEYS: Final = ("structures", "defenders", "hand", "deck", "discard", "megacredits",
                  "damage", "damage_index", "base_damage", "phase", "event", "turn",
                  "terraform")
 """The keys of a scenario spec, in the order a saved game keeps them."""
 
-STAGE_OF_PHASE = {"karma": "karma_draw", "event": "event", "build": "build",
+STAGE_OF_PHASE: Final = {"karma": "karma_draw", "event": "event", "build": "build",
                   "power": "power", "end": "end"}
 """The phases a scenario may start in, and the stage of the turn each starts at."""
 

@@ -10,7 +10,7 @@ functions that change them (:func:`deck_to_change`, :func:`discard`,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.deck import Deck
 from ..core.game import State
@@ -18,7 +18,7 @@ from ..core.game import State
 __all__ = ["PHASES", "Cards", "SpaceholeState", "deck_to_change", "discard",
            "take_from_discard", "with_card", "with_item", "without_card"]
 
-PHASES = ("karma", "event", "build", "power", "income", "end", "over")
+PHASES: Final = ("karma", "event", "build", "power", "income", "end", "over")
 """The five phases of a turn in the order written, the end-of-turn step (where the
 Rangers are discarded to peek), and the end of the game."""
 

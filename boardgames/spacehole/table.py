@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..core.compiled import mypyc_attr
 from . import data
@@ -23,7 +23,7 @@ __all__ = ["HAND_LIMIT", "InPlay", "Table", "can_fight", "capacity", "current_ca
            "hand_limit", "has_lab", "in_play", "invader_force", "is_invader",
            "optimal_power", "table_for"]
 
-HAND_LIMIT = 5
+HAND_LIMIT: Final = 5
 """Max hand size is 5 cards (+2 per Command Center in play)."""
 
 

@@ -10,6 +10,7 @@ outcome (``state.chance``) or is over.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .battle import battle_step, begin_invasion, start_round
 from .events import resolve_event, solar_flare_point
@@ -207,7 +208,7 @@ def finish_turn(t: Table, s: SpaceholeState, log: list[str]) -> None:
     s.stage = "karma_draw"
 
 
-STAGES: dict[str, Callable[[Table, SpaceholeState, list[str]], None]] = {
+STAGES: Final[dict[str, Callable[[Table, SpaceholeState, list[str]], None]]] = {
     "karma_draw": karma_draw,
     "karma_limit": karma_limit,
     "event": event_phase,

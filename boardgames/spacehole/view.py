@@ -7,7 +7,7 @@ of the rest of the deck is nobody's (the view holds its size only).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .actions import label
 from .state import SpaceholeState
@@ -15,7 +15,7 @@ from .table import Table, can_fight, capacity, defender_dice, hand_limit, in_pla
 
 __all__ = ["view"]
 
-ROUND_KEYS = ("round", "inv_dice", "inv_hits", "def_dice", "def_hits")
+ROUND_KEYS: Final = ("round", "inv_dice", "inv_hits", "def_dice", "def_hits")
 
 
 def view(t: Table, s: SpaceholeState, player: int | None) -> dict[str, Any]:
