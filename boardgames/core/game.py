@@ -14,7 +14,7 @@ game exactly as it was. The undo stack keeps the state before every ``CHECKPOINT
 step; a state between two checkpoints is made again when needed (undo,
 ``state_before``) by replaying the steps since the last one: a long game does not keep
 thousands of states alive (the garbage collector went through them at every
-collection: a third of a compiled Blast playout's time).
+collection: a sixth of a compiled Blast playout's time).
 """
 
 from __future__ import annotations
