@@ -68,10 +68,10 @@ class Record(NamedTuple):
     state: Any
     log_length: int
 
-    def restore(self, game: Game) -> None:
-        """Put ``game`` back as it was before the step of this record, the last of its
-        undo stack (its history is the caller's)."""
-        game._s = game.state_before(len(game._undo) - 1)
+    def restore(self, game: Game, index: int) -> None:
+        """Put ``game`` back as it was before history step ``index``, the step of this
+        record (its history and stacks are the caller's)."""
+        game._s = game.state_before(index)
         del game._log[self.log_length:]
 
 
@@ -532,20 +532,28 @@ class Game:
         if not self.can_undo:
             raise GameError("nothing to undo")
         with _Change(self):
-            while True:
-                player = self._pop()[0]
-                if not self._auto or player != CHANCE:
-                    break
+            self._pop(self._steps_to_undo())
         return self
 
-    def _pop(self) -> tuple[int, Any, str]:
-        self._undo[-1].restore(self)
-        self._undo.pop()
-        step = self._hist.pop()
-        self._hvalid = min(self._hvalid, len(self._hist))
-        self._redo.append(step)
+    def _steps_to_undo(self) -> int:
+        """How many steps an undo takes back: the last one, or with ``auto_roll`` the last
+        player action and the chance steps rolled after it."""
+        n = 1
+        if self._auto:
+            while self._hist[-n][0] == CHANCE:
+                n += 1
+        return n
+
+    def _pop(self, n: int) -> None:
+        """Take back the last ``n`` steps onto the redo stack (the state is restored
+        once, from the record of the first of them)."""
+        index = len(self._hist) - n
+        self._undo[index].restore(self, index)
+        taken = self._hist[index:]
+        del self._undo[index:], self._hist[index:]
+        self._redo.extend(reversed(taken))
+        self._hvalid = min(self._hvalid, index)
         self._legal_cache = None
-        return step
 
     def redo(self) -> Self:
         """Re-apply the last step taken back (with ``auto_roll``, with its chance steps)."""

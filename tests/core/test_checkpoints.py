@@ -84,3 +84,20 @@ def test_a_long_game_keeps_one_state_per_checkpoint_alive() -> None:
     alive = sum(type(o) is type(g.state) for o in gc.get_objects())
     assert alive <= g.step_count // CHECKPOINT + 3, (alive, g.step_count)
     assert 8 * alive < g.step_count, "not one state per step"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_auto_roll_undo_takes_back_an_action_and_its_rolls_at_once(name: str) -> None:
+    g = getattr(bg, name)(seed=8)
+    choice = random.Random(8).choice
+    before: list[tuple[object, tuple, int]] = []
+    while not g.is_over and g.step_count < 6 * CHECKPOINT:
+        before.append((g.state, g.log, g.step_count))
+        g.apply(choice(g.legal_actions()))
+    taken_back = 0
+    while before:
+        state, log, steps = before.pop()
+        g.undo()
+        assert (g.state, g.log, g.step_count) == (state, log, steps)
+        taken_back += 1
+    assert not g.can_undo and taken_back > 2
