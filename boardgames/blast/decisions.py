@@ -88,7 +88,7 @@ def keep(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
 
 
 DONE_STAGE: Final = {"dice": "roll_end", "build": "build_end", "move": "move_end",
-              "attack": "defend", "keep": "fights", "end": "next"}
+                     "attack": "defend", "keep": "fights", "end": "next"}
 """The stage after ``done`` ends each decision."""
 
 

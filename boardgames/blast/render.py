@@ -36,8 +36,8 @@ CX, CY = 460, 400
 R_OUT, R_IN, R_MID = 352, 214, 283
 N: Final = 28
 PHASES: Final = {"setup": "Setting up", "draw": "Draw phase", "roll": "Roll phase",
-          "build": "Build phase", "move": "Move phase", "fight": "Fight phase",
-          "over": "Game over"}
+                 "build": "Build phase", "move": "Move phase", "fight": "Fight phase",
+                 "over": "Game over"}
 DECISIONS: Final = {
     "discard": "discard down to the hand limit",
     "offensive": "discard two cards for Major Offensive",

@@ -19,7 +19,7 @@ from .state import BlastState, Board, Stack
 __all__ = ["PHASE_STAGE", "check_scenario", "new_state", "scenario_state"]
 
 PHASE_STAGE: Final = {"draw": "turn", "roll": "roll", "build": "build", "move": "jam",
-               "fight": "fights"}
+                      "fight": "fights"}
 """The stage of the turn a scenario starts at, per phase."""
 KEYS: Final = ("units", "scrap", "hands", "deck", "vortex", "to_move", "phase", "dice", "turn")
 

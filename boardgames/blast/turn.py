@@ -29,8 +29,8 @@ __all__ = ["STAGES", "advance", "ask", "card_drawn", "controls_all_planets", "di
 DRAW_CHANCE: Final = ("draw",)
 ROLL_CHANCE: Final = ("roll",)
 STAGE_OF: Final = {"espionage": "espionage", "discard": "limit", "dice": "dice", "build": "build",
-            "jam": "jam", "move": "move", "fight": "fights", "attack": "attack",
-            "defend": "defend", "end": "end", "keep": "resolve", "offensive": "end"}
+                   "jam": "jam", "move": "move", "fight": "fights", "attack": "attack",
+                   "defend": "defend", "end": "end", "keep": "resolve", "offensive": "end"}
 """The stage each decision is asked at."""
 Stage = Callable[[Rules, BlastState, list[str]], str | None]
 """A stage: it returns the stage the turn goes on with, or None to stop."""

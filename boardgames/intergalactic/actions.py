@@ -43,7 +43,7 @@ _FIXED: Final = {
     "extra": ("roll",), "end": ("turn",), "prevent": ("battle",), "allow": ("battle",),
 }
 _NAMED: Final = ("race", "homeworld", "pick", "steal", "sabotage", "discard", "take", "remove",
-          "attack")
+                 "attack")
 _NUMBERED: Final = {
     "keep": re.compile(r"-?\d{1,4}"),
     "land": re.compile(r"on (\d{1,3}) (\S.*) \((\d{1,4}) IT\)"),
@@ -51,7 +51,7 @@ _NUMBERED: Final = {
 }
 """The token spending verbs and the shape of their argument (checked by ``parse``)."""
 _EXPECTED: Final = {"keep": "'keep <total>'", "land": "'land on <total> <entry> (<n> IT)'",
-             "add": "'add <tokens>'"}
+                    "add": "'add <tokens>'"}
 VERBS: Final = tuple(sorted((*_FIXED, *_NAMED, *_NUMBERED)))
 _CACHE: Final[dict[tuple[str, str], Move]] = {}
 

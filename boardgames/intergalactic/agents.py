@@ -39,9 +39,9 @@ _BATTLE: Final = tuple(_IDX[a] for a in BATTLE_ATTRIBUTES)
 _INT: Final = _IDX["Intelligence"]
 _LIST_STAGES: Final = STAGES[:4]
 _STAGE_WEIGHTS: Final = {st: tuple((i, w) for a, i in _IDX.items()
-                            if (w := stage_modifier(st, {a: 1}))) for st in STAGES}
+                                   if (w := stage_modifier(st, {a: 1}))) for st in STAGES}
 _INCOME: Final = {"exploration": _IDX["Scan"], "development": _IDX["Finance"],
-           "buildup": _IDX["Manufacturing"]}
+                  "buildup": _IDX["Manufacturing"]}
 _RACES: Final = {e.name: e for e in data.RACE}
 _HOMES: Final = {e.name: e for e in data.HOMEWORLD}
 

@@ -20,7 +20,7 @@ RACES: Final = {e.name: e for e in data.RACE}
 HOMES: Final = {e.name: e for e in data.HOMEWORLD}
 
 _FLEET_NAMES: Final = frozenset(e.name for rows in LISTS.values() for e in rows
-                         if e.fleet > 0 and e.kept)
+                                if e.fleet > 0 and e.kept)
 _WORLD_NAMES: Final = frozenset(e.name for e in LISTS["exploration"] if e.kept)
 _DEVELOPMENT_NAMES: Final = frozenset(e.name for e in LISTS["development"] if e.kept)
 CRIMINAL_NAMES: Final = frozenset(e.name for e in data.DEVELOPMENT if e.criminal)

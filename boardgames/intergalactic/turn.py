@@ -26,10 +26,10 @@ __all__ = ["BATTLE_TASKS", "begin_turn", "buy_extra_roll", "cap_tokens", "elimin
            "start_income", "start_list_roll", "start_stage"]
 
 INCOME_ATTRIBUTE: Final = {"research": None, "exploration": "Scan", "development": "Finance",
-                    "buildup": "Manufacturing"}
+                           "buildup": "Manufacturing"}
 """The attribute added to the Income roll of each stage (Conflict: ``conflict_income``)."""
 BATTLE_TASKS: Final = frozenset({"roll_s", "advantage", "bat", "battle", "resolve", "lose",
-                          "spoils"})
+                                 "spoils"})
 """The tasks of a battle (``conflict.start_battle``)."""
 EXTRA_ROLL_COST: Final = 5
 

@@ -43,7 +43,7 @@ CELL_VERBS: Final = ("outpost", "transfer", "move", "swap", "repair", "control",
 CARD_VERBS: Final = ("steal", "discard", "build")
 VERBS: Final = (*CELL_VERBS, *CARD_VERBS, "look", "done")
 _PREFIX: Final = {"outpost": "outpost", "transfer": "transfer", "move": "move to",
-           "swap": "swap with", "control": "control", "place": "place"}
+                  "swap": "swap with", "control": "control", "place": "place"}
 _CELL: Final = r"\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)"
 _PATTERNS: Final = [
     (re.compile(rf"^(outpost|transfer|control|place) {_CELL}$"), "cell"),

@@ -124,10 +124,10 @@ ACTIONS: Final = frozenset(c.name for c in CARD_LIST if c.kind == "action")
 
 # Lower-case names and singular titles, for reading notation typed by a person.
 _ALIASES: Final = {**{c.name.lower(): c.name for c in CARD_LIST},
-            **{c.title.lower(): c.name for c in CARD_LIST},
-            "metals": "Metal", "refinery": "Refineries", "bio-med lab": "Bio-Med Labs",
-            "solar panels": "Solar Panels Array", "space port": "Space Port",
-            "spaceport": "Space Port"}
+                   **{c.title.lower(): c.name for c in CARD_LIST},
+                   "metals": "Metal", "refinery": "Refineries", "bio-med lab": "Bio-Med Labs",
+                   "solar panels": "Solar Panels Array", "space port": "Space Port",
+                   "spaceport": "Space Port"}
 
 
 def card(name: str) -> Card:

@@ -45,9 +45,9 @@ CODES: Final = {
 """Two-letter codes of the site cards in the text board."""
 _KIND_FILL: Final = {"installation": PANEL, "resource": "#34393F", "volcano": "#4A1F14"}
 PHASES: Final = {"setup": "Setup: placing Outposts", "transfer": "Transfer phase",
-          "repair": "Repair phase", "meteor": "Meteor phase", "production": "Production phase",
-          "control": "Control phase", "draw": "Draw phase", "build": "Build phase",
-          "over": "Game over"}
+                 "repair": "Repair phase", "meteor": "Meteor phase",
+                 "production": "Production phase", "control": "Control phase",
+                 "draw": "Draw phase", "build": "Build phase", "over": "Game over"}
 
 
 def _e(s: Any) -> str:

@@ -30,9 +30,9 @@ CORNERS: Final[tuple[Cell, ...]] = ((0, 0), (9, 9), (9, 0), (0, 9))
 """The corner of each player (2 players: opposite corners)."""
 OUTPOSTS: Final = data.CARDS["Outpost"].count
 SCENARIO_KEYS: Final = ("sites", "damage", "hands", "credits", "deck", "discard", "phase",
-                 "current_player", "turn")
+                        "current_player", "turn")
 SCENARIO_PHASES: Final = ("setup", "transfer", "repair", "meteor", "production", "control",
-                   "draw", "build")
+                          "draw", "build")
 
 
 def outpost_cells(player: int) -> list[Cell]:
@@ -165,7 +165,7 @@ def _scenario_board(spec: dict[str, Any], rules: Rules) -> Board:
 
 
 _NO_OUTPOSTS: Final = ("Outposts are removed from the deck before play and only start on the "
-                "map")
+                       "map")
 
 
 def _scenario_deck(spec: dict[str, Any]) -> Deck | None:

@@ -21,7 +21,7 @@ __all__ = ["PHASES", "SpaceBaseState", "board_to_change", "deck_to_change", "dis
            "with_item"]
 
 PHASES: Final = ("setup", "transfer", "repair", "meteor", "production", "control", "draw", "build",
-          "over")
+                 "over")
 """The phases: the set-up, the seven phases of a turn in the order written, the end."""
 
 Chance = tuple[Any, ...]

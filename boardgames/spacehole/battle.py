@@ -125,7 +125,7 @@ def defender_hits(t: Table, s: SpaceholeState, log: list[str]) -> None:
 
 
 STEPS: Final = {"invader_roll": invader_roll, "defender_roll": defender_roll,
-         "invader_hits": invader_hits, "defender_hits": defender_hits}
+                "invader_hits": invader_hits, "defender_hits": defender_hits}
 """The steps of a round by name (:data:`ROUND_STEPS`)."""
 
 

@@ -36,21 +36,22 @@ GROUPS: Final = (  # structure roles by what they do, with the group's colour
     ("Defence", ("turret", "dome"), PURPLE),
 )
 PHASES: Final = {"karma": "Space Karma phase", "event": "Event phase", "build": "Build phase",
-          "power": "Power phase", "income": "Income phase", "end": "End of turn",
-          "over": "Game over"}
+                 "power": "Power phase", "income": "Income phase", "end": "End of turn",
+                 "over": "Game over"}
 DECISIONS: Final = {"discard": "Discard a card: the hand is over its limit",
-             "build": "Build a Structure or Defender, repair a damaged card, or pass",
-             "take_defender": "Reinforcements: take a Defender from the discard pile",
-             "take_structure": "Repairs: take a Structure from the discard pile",
-             "virus": "Space Virus: discard a Defender or a Colony",
-             "overflow": "Over capacity: discard a Defender",
-             "power": "Place power tokens (or use the optimal allocation)",
-             "end": "End of turn: discard a scout to look at the deck, or end the turn"}
+                    "build": "Build a Structure or Defender, repair a damaged card, or pass",
+                    "take_defender": "Reinforcements: take a Defender from the discard pile",
+                    "take_structure": "Repairs: take a Structure from the discard pile",
+                    "virus": "Space Virus: discard a Defender or a Colony",
+                    "overflow": "Over capacity: discard a Defender",
+                    "power": "Place power tokens (or use the optimal allocation)",
+                    "end": "End of turn: discard a scout to look at the deck, or end the turn"}
 CHANCES: Final = {"draw": "drawing a card", "reveal": "looking at the next card",
-           "inv_dice": "the invader rolls", "def_dice": "the defenders roll",
-           "target": "picking the defender hit", "flare": "picking the defender hit",
-           "random_defender": "picking a random defender",
-           "random_structure": "picking a random structure", "peek_die": "rolling 1D6 to peek"}
+                  "inv_dice": "the invader rolls", "def_dice": "the defenders roll",
+                  "target": "picking the defender hit", "flare": "picking the defender hit",
+                  "random_defender": "picking a random defender",
+                  "random_structure": "picking a random structure",
+                  "peek_die": "rolling 1D6 to peek"}
 W, PAD = 800, 12
 
 

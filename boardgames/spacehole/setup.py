@@ -15,12 +15,12 @@ __all__ = ["SCENARIO_KEYS", "check_scenario", "new_state", "scenario_spec",
            "scenario_state"]
 
 SCENARIO_KEYS: Final = ("structures", "defenders", "hand", "deck", "discard", "megacredits",
-                 "damage", "damage_index", "base_damage", "phase", "event", "turn",
-                 "terraform")
+                        "damage", "damage_index", "base_damage", "phase", "event", "turn",
+                        "terraform")
 """The keys of a scenario spec, in the order a saved game keeps them."""
 
 STAGE_OF_PHASE: Final = {"karma": "karma_draw", "event": "event", "build": "build",
-                  "power": "power", "end": "end"}
+                         "power": "power", "end": "end"}
 """The phases a scenario may start in, and the stage of the turn each starts at."""
 
 
