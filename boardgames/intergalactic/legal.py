@@ -14,8 +14,7 @@ from .rules import Rules
 from .setup import origins_left
 from .state import IntergalacticState
 
-__all__ = ["above", "add_moves", "another_entry_in_reach", "legal", "pickable", "spend_moves",
-           "stealable", "why_illegal"]
+__all__ = ["above", "add_moves", "legal", "pickable", "spend_moves", "stealable", "why_illegal"]
 
 _FIXED: Final = {
     "extra": (Move.of("end", "turn"), Move.of("extra", "roll")),
@@ -35,14 +34,6 @@ def reach(total: int, tokens: int) -> range:
     (ruling 2): up to ``tokens`` either way, the landing within 0..101 (a total already
     outside stays where it is or moves towards it)."""
     return range(min(total, max(total - tokens, 0)), max(total, min(total + tokens, 101)) + 1)
-
-
-def another_entry_in_reach(list_name: str, total: int, tokens: int, twice: bool) -> bool:
-    """Whether spending up to ``tokens`` IT can move a list roll totalling ``total`` onto
-    another entry (or nothing) than the one it lands on (ruling 2): the token-spending
-    decision has a choice (``spend_moves`` more than ``keep``)."""
-    here = lookup(list_name, total, twice=twice)
-    return any(lookup(list_name, t, twice=twice) is not here for t in reach(total, tokens))
 
 
 @lru_cache(maxsize=65536)

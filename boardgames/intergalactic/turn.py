@@ -15,7 +15,7 @@ from typing import Final
 
 from . import data
 from .data import ATTRIBUTES, KIND, STAGE_LIST, STAGES, Entry
-from .legal import another_entry_in_reach, pickable, stealable
+from .legal import pickable, spend_moves, stealable
 from .odds import lookup, stage_modifier
 from .records import CRIMINAL_NAMES, INDEX, attributes_after, cap, fleets, meets
 from .rules import Rules
@@ -228,8 +228,7 @@ def offer_token_spending(s: IntergalacticState, rules: Rules, log: list[str]) ->
     if s.tokens[r.player] <= 0:
         return False
     cap_tokens(s, log)
-    if not another_entry_in_reach(r.list, r.total, s.tokens[r.player],
-                                  rolls_for_twice(r, rules)):
+    if len(spend_moves(r.list, r.total, s.tokens[r.player], rolls_for_twice(r, rules))) == 1:
         return False
     s.phase = "spend"
     s.active = r.player

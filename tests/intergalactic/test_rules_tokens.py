@@ -209,25 +209,3 @@ def test_an_extra_roll_without_5_it_is_refused() -> None:
     force(g, 1, 1)
     msg = refused(g, "extra roll", "extra roll")
     assert "5 IT" in msg
-
-
-def test_ruling_2_a_spending_decision_is_offered_only_when_another_entry_is_within_reach(
-) -> None:
-    """The predicate that decides whether the IT decision is offered agrees with the
-    decision itself (``spend_moves`` has more than ``keep``) for every list, total near
-    the table, token count and "Roll Twice" level."""
-    from boardgames.intergalactic.legal import another_entry_in_reach, spend_moves
-
-    checked = offered = 0
-    for name in data.LISTS:
-        if name in ("race", "homeworld"):
-            continue
-        for total in range(-3, 112):
-            for tokens in (0, 1, 2, 3, 5, 8, 13, 21):
-                for twice in (False, True):
-                    choice = len(spend_moves(name, total, tokens, twice)) > 1
-                    assert another_entry_in_reach(name, total, tokens, twice) == choice, (
-                        name, total, tokens, twice)
-                    checked += 1
-                    offered += choice
-    assert 0 < offered < checked
