@@ -10,6 +10,7 @@ import random
 import pytest
 
 import boardgames as bg
+from boardgames.blast.state import BlastState
 from boardgames.core.game import CHECKPOINT
 
 GAMES = ["Blast", "Intergalactic", "SpaceBase", "Spacehole"]
@@ -78,8 +79,6 @@ def test_a_long_game_keeps_one_state_per_checkpoint_alive() -> None:
     def states_alive() -> int:  # (other tests of the process may hold states too)
         gc.collect()
         return sum(type(o) is BlastState for o in gc.get_objects())
-
-    from boardgames.blast.state import BlastState
 
     before = states_alive()
     g = bg.Blast(seed=11)
