@@ -150,6 +150,33 @@ class Notebook:
             button.first.wait_for(state="detached")
 
 
+ANY_CELL_STARTED = (
+    "() => [...document.querySelectorAll('.jp-Notebook .jp-InputArea-prompt')]"
+    ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))"
+)
+
+
+def run_all_cells(page: Any, tries: int = 3) -> None:
+    """Choose Run > Run All Cells, once its menu item is enabled, and wait until a cell's
+    prompt shows it queued or ran (``[*]`` or ``[n]``). A click that reached the menu
+    before the notebook panel was ready does nothing (seen in CI: every prompt still
+    ``[ ]`` a minute and a half later), so that case is tried again; a run that started
+    is never started twice."""
+    for attempt in range(tries):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        item = page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
+                            has_text="Run All Cells").first
+        item.wait_for()
+        item.click()
+        try:
+            page.wait_for_function(ANY_CELL_STARTED, timeout=20_000)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise
+            page.keyboard.press("Escape")
+
+
 def open_notebook(browser: Any, lab: Lab, name: str, cls: type[Notebook], *, width: int = 1280,
                   **context: Any) -> Iterator[Notebook]:
     """Open ``name`` in a new browser context, wait for an Idle python3 kernel, "Run All
@@ -166,8 +193,7 @@ def open_notebook(browser: Any, lab: Lab, name: str, cls: type[Notebook], *, wid
     page.locator(".jp-Notebook .jp-Cell").first.wait_for()
     # A fresh server: wait for the python3 kernel to be Idle before running cells.
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    run_all_cells(page)
     n = cls(page, lab)
     # The exec cell (last) prints the state once every cell above has run.
     expect(n.cells().last.locator(".jp-OutputArea-output")).to_contain_text(

@@ -51,6 +51,7 @@ from browser.labtools import (
     Lab,
     Notebook,
     artifact_path,
+    run_all_cells,
 )
 from browser.test_themes import set_theme
 from playwright.sync_api import Browser, expect
@@ -311,8 +312,7 @@ def nb(browser: Browser, lab: Lab) -> Iterator[Page]:
     page.goto(lab.notebook_url(NOTEBOOK))
     page.locator(".jp-Notebook .jp-Cell").first.wait_for()
     page.wait_for_function(KERNEL_IDLE, timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    run_all_cells(page)
     n = Page(page, lab)
     expect(n.cells().last.locator(".jp-OutputArea-output")).to_contain_text(
         STATE_MARK, timeout=90_000)
