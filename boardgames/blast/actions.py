@@ -213,14 +213,30 @@ def _check_ranges(text: str, o: Order) -> None:
         raise InvalidActionError(text, f"die value {o.die} is not 1..{MAX_DIE}")
 
 
-_CACHE: Final[dict[tuple[str, str, int, int, int], Order]] = {}
+_CACHE: Final[dict[str, dict[str, dict[int, Order]]]] = {}
+"""The orders made so far: verb -> card -> ``fields_key(sector, force, die)`` -> order
+(three look-ups of an int or a str: cheaper than one of a five-item tuple)."""
+
+
+def fields_key(sector: int, force: int, die: int) -> int:
+    """One int for an order's sector, force and die, each 0-63 (``order`` keeps only
+    such orders: every one the engine makes)."""
+    return (sector * 64 + force) * 64 + die
 
 
 def order(verb: str, card: str = "", sector: int = 0, force: int = 0, die: int = 0) -> Order:
     """The (shared, immutable) ``Order`` with these fields: the engine makes the same few
     hundred actions over and over, so it reuses them."""
-    key = (verb, card, sector, force, die)
-    o = _CACHE.get(key)
+    if not (0 <= sector < 64 and 0 <= force < 64 and 0 <= die < 64):
+        return Order(verb, card, sector, force, die)
+    by_card = _CACHE.get(verb)
+    if by_card is None:
+        by_card = _CACHE[verb] = {}
+    orders = by_card.get(card)
+    if orders is None:
+        orders = by_card[card] = {}
+    key = fields_key(sector, force, die)
+    o = orders.get(key)
     if o is None:
-        o = _CACHE[key] = Order(verb, card, sector, force, die)
+        o = orders[key] = Order(verb, card, sector, force, die)
     return o

@@ -9,7 +9,6 @@ Homeworld it stays bound (``is_bound``).
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Final
 
 from ..core.errors import InvalidActionError
@@ -17,9 +16,9 @@ from .board import dest, remove_one
 from .data import DIRECTIONS, HOMEWORLDS, PLANETS, SECTORS
 from .state import SIDE_TITLE, BlastState, Die, add_sorted, set_pair, units_text
 
-__all__ = ["defend_homeworld", "has_movable", "is_bound", "is_pinned", "lands_on_enemies",
-           "movable_count", "movable_sectors", "movable_units", "move_unit", "pick_die",
-           "strategic_move", "use_die"]
+__all__ = ["defend_homeworld", "each_force_once", "has_movable", "is_bound", "is_pinned",
+           "lands_on_enemies", "movable_count", "movable_sectors", "movable_units", "move_unit",
+           "pick_die", "pinned_on", "strategic_move", "use_die"]
 
 SECTOR_NUMBERS: Final = tuple(range(1, SECTORS + 1))
 
@@ -43,31 +42,46 @@ def is_bound(s: BlastState, sector: int, force: int) -> bool:
     return (sector, force) in s.bound
 
 
+def each_force_once(stack: tuple[int, ...]) -> list[int]:
+    """The forces of a sorted stack, each once, in order."""
+    out: list[int] = []
+    for f in stack:
+        if not out or out[-1] != f:
+            out.append(f)
+    return out
+
+
+def pinned_on(pins: tuple[tuple[int, int], ...], sector: int) -> int:
+    """How many of the ``pins`` are on ``sector``."""
+    n = 0
+    for sec, _ in pins:
+        if sec == sector:
+            n += 1
+    return n
+
+
 def movable_units(s: BlastState, p: int) -> list[tuple[int, int]]:
     """Distinct (sector, force) of ``p``'s units that may move: not jammed or bound, not
     on a sector holding enemy units."""
     own, opp, pins = s.units[p], s.units[1 - p], s.pins
     out: list[tuple[int, int]] = []
-    for sec in compress(SECTOR_NUMBERS, own):  # the sectors with own units
-        if opp[sec - 1]:
+    for sec in SECTOR_NUMBERS:
+        stack = own[sec - 1]
+        if not stack or opp[sec - 1]:
             continue
-        st = own[sec - 1]
-        units = [(sec, f) for f in dict.fromkeys(st)]  # each force once, in order
-        if pins:
-            out += [(sec, f) for _, f in units if st.count(f) > pins.count((sec, f))]
-        else:
-            out += units
+        for f in each_force_once(stack):
+            if not pins or stack.count(f) > pins.count((sec, f)):
+                out.append((sec, f))
     return out
 
 
 def movable_sectors(s: BlastState, p: int) -> tuple[int, ...]:
     """One entry per movable unit of ``p``: its sector."""
-    own, opp, pins = s.units[p], s.units[1 - p], s.pins
+    own, opp = s.units[p], s.units[1 - p]
     out: list[int] = []
-    for i in range(SECTORS):
-        if own[i] and not opp[i]:
-            n = len(own[i]) - sum(1 for sec, _ in pins if sec == i + 1)
-            out += [i + 1] * n
+    for sec in SECTOR_NUMBERS:
+        if own[sec - 1] and not opp[sec - 1]:
+            out += [sec] * (len(own[sec - 1]) - pinned_on(s.pins, sec))
     return tuple(out)
 
 

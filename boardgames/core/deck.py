@@ -18,15 +18,18 @@ class Deck:
 
     def __init__(self, counts: Mapping[str, int] | None = None, known: Iterable[str] = ()) -> None:
         self.counts: dict[str, int] = {}
-        for k, v in dict(counts or {}).items():
-            if not isinstance(v, int) or v < 0:
-                raise ValueError(f"card count for {quote(k)} must be an int >= 0, not {quote(v)}")
-            if v:
-                self.counts[k] = v
         self.known: list[str] = list(known)
-        self.unknown: int = sum(self.counts.values())
+        self.unknown: int = 0
         """How many cards are not yet known."""
         self._outcomes: tuple[tuple[str, ...], tuple[int, ...]] | None = None
+        if counts:
+            for k, v in dict(counts).items():
+                if not isinstance(v, int) or v < 0:
+                    raise ValueError(
+                        f"card count for {quote(k)} must be an int >= 0, not {quote(v)}")
+                if v:
+                    self.counts[k] = v
+                    self.unknown += v
 
     @classmethod
     def _trusted(cls, counts: dict[str, int],

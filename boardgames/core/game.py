@@ -27,8 +27,6 @@ import warnings
 import weakref
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import repeat as _repeat
-from operator import is_ as _is
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from .action import Action as BaseAction
@@ -60,13 +58,17 @@ class Step(NamedTuple):
     text: str
 
 
-class Record(NamedTuple):
+@mypyc_attr(serializable=True)
+class Record:
     """An undo record: what taking a step back needs: the log's length before the step
     and, at a checkpoint (``CHECKPOINT``), the state before it (else None: the state is
     replayed from the last checkpoint)."""
 
-    state: Any
-    log_length: int
+    __slots__ = ("log_length", "state")
+
+    def __init__(self, state: Any, log_length: int) -> None:
+        self.state = state
+        self.log_length = log_length
 
     def restore(self, game: Game, index: int) -> None:
         """Put ``game`` back as it was before history step ``index``, the step of this
@@ -103,7 +105,7 @@ class _Change:
 
 def _is_one_of(x: object, actions: Sequence[BaseAction]) -> bool:
     """Whether ``x`` is (by identity: no ``__eq__`` runs) one of ``actions``."""
-    return any(map(_is, actions, _repeat(x)))
+    return any(a is x for a in actions)
 
 
 def _weak(callback: Callable[[Any], object]) -> weakref.ref[Any]:
@@ -335,7 +337,9 @@ class Game:
             if self._to_move(self._s) in (None, CHANCE):
                 cached = ()
             else:
-                cached = tuple(sorted(set(self._legal(self._s)), key=str))
+                # Sorted by notation: ``str``, as the game's Action class defines it
+                # (called directly: the same order as ``key=str``, without a type call).
+                cached = tuple(sorted(set(self._legal(self._s)), key=self.Action.__str__))
             self._legal_cache = cached
         return cached
 
@@ -491,7 +495,7 @@ class Game:
         self._hist.append((player, value, text))
         self._legal_cache = None
 
-    def _next_state(self, s: Any, player: int, value: Any, log: list[str]) -> Any:
+    def _next_state(self, s: State, player: int, value: Any, log: list[str]) -> State:
         """The state after one step (an action of ``player`` or a chance outcome) from
         state ``s``, which is not changed: a copy, changed by the game's rules."""
         new = s.copy()
