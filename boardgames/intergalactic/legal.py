@@ -8,7 +8,7 @@ from typing import Final
 from . import data
 from .actions import Move
 from .data import LISTS, Entry
-from .odds import lookup
+from .odds import landing_runs, lookup
 from .records import fleets, meets, spoils_of
 from .rules import Rules
 from .setup import origins_left
@@ -42,13 +42,19 @@ def spend_moves(list_name: str, total: int, tokens: int, twice: bool) -> tuple[M
     (ruling 2), as one choice: ``keep <total>`` (nothing spent) and, for every other
     entry (or nothing) within reach, ``land on <t> <entry> (<n> IT)`` at the cheapest
     total ``t`` that lands on it. ``twice``: a roll made for a "Roll Twice" (its 101+ is
-    "Pick one of the Above", ``odds.lookup``)."""
+    "Pick one of the Above", ``odds.lookup``). The totals are taken by runs that land on
+    one entry (``odds.landing_runs``): the reach is an interval around the roll, so in a
+    run that overlaps it the total nearest the roll is within reach and the cheapest."""
     here = lookup(list_name, total, twice=twice)
+    within = reach(total, tokens)
+    first, last = within[0], within[-1]
     best: dict[str | None, tuple[int, int]] = {}  # entry name -> (cost, total)
-    for t in reach(total, tokens):
-        e = lookup(list_name, t, twice=twice)
-        if e is here:
+    for lowest, highest, e in landing_runs(list_name, twice):
+        if highest < first or e is here:
             continue
+        if lowest > last:
+            break
+        t = min(max(total, lowest), highest)  # the total of the run nearest the roll
         name = e.name if e is not None else None
         cost = abs(t - total)
         if name not in best or cost < best[name][0]:
@@ -78,8 +84,9 @@ def pickable(list_name: str, held: tuple[str, ...], levels: tuple[int, ...]
     """"Pick one of the Above": the entries of ``list_name`` (not its 101+ row) a player
     with attribute ``levels`` may take: requirement met and, for entries that are kept,
     not held; sorted by name."""
+    owned = frozenset(held)
     return tuple(e for e in above(list_name)
-                 if meets(levels, e) and not (e.kept and e.name in held))
+                 if meets(levels, e) and not (e.kept and e.name in owned))
 
 
 def stealable(s: IntergalacticState, p: int) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Final
 from ..core.dist import Dist
 from .data import LISTS, STAGE_LIST, Entry
 
-__all__ = ["AGAIN", "battle_odds", "lookup", "roll_odds", "stage_modifier"]
+__all__ = ["AGAIN", "battle_odds", "landing_runs", "lookup", "roll_odds", "stage_modifier"]
 
 _STAGE_WEIGHTS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
     "research": (("Intelligence", 2),),
@@ -82,6 +82,21 @@ def lookup(list_name: str, total: int, *, twice: bool = False) -> Entry | None:
     if total >= 101:
         return _row_101(list_name, twice)
     return _table(list_name)[total]
+
+
+@cache
+def landing_runs(list_name: str, twice: bool = False
+                 ) -> tuple[tuple[int, int, Entry | None], ...]:
+    """The totals 0..101 of ``list_name`` in runs that land on one entry, in order:
+    (lowest total, highest total, the entry ``lookup`` gives each of them)."""
+    runs: list[tuple[int, int, Entry | None]] = []
+    for t in range(102):
+        e = lookup(list_name, t, twice=twice)
+        if runs and runs[-1][2] is e:
+            runs[-1] = (runs[-1][0], t, e)
+        else:
+            runs.append((t, t, e))
+    return tuple(runs)
 
 
 def stage_modifier(stage: str, attributes: Mapping[str, int]) -> int:

@@ -146,6 +146,10 @@ class Board:
         """The control marker on each site, in the same order (a read-only view)."""
         return MappingProxyType(self._owner)
 
+    def owner_of(self, cell: Cell) -> int | None:
+        """The control marker on the site on ``cell`` (None when the cell is empty)."""
+        return self._owner.get(cell)
+
     def damaged(self) -> Mapping[Cell, int]:
         """The damage of each damaged installation (a read-only view)."""
         return MappingProxyType(self._dmg)

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..core.errors import GameError
 
-__all__ = ["CELLS", "SIZE", "BoardError", "Cell", "cell_text", "cells", "grid", "manhattan",
+__all__ = ["CELLS", "GRID", "SIZE", "BoardError", "Cell", "cell_text", "cells", "grid", "manhattan",
            "neighbours", "parse_cell"]
 
 Cell = tuple[int, int]
@@ -45,9 +45,13 @@ def grid(size: int = SIZE) -> dict[Cell, tuple[Cell, ...]]:
     return out
 
 
+GRID: Final[dict[Cell, tuple[Cell, ...]]] = grid(SIZE)
+"""``grid()`` of the game's map."""
+
+
 def neighbours(c: Cell, size: int = SIZE) -> tuple[Cell, ...]:
     """The cells orthogonally adjacent to ``c`` (2 to 4 of them)."""
-    return grid(size)[c]
+    return (GRID if size == SIZE else grid(size))[c]
 
 
 def manhattan(a: Cell, b: Cell) -> int:

@@ -180,10 +180,9 @@ def can_repair(s: SpaceBaseState, rules: Rules) -> bool:
 
 def control_targets(s: SpaceBaseState) -> list[Cell]:
     """The opponents' sites that are already adjacent to one of the player's sites."""
-    owners = s.board.owners()
     p = s.player
     return sorted({n for c in s.board.controlled_by(p) for n in neighbours(c)
-                   if n in owners and owners[n] != p})
+                   if s.board.owner_of(n) not in (None, p)})
 
 
 def has_hand_to_look_at(s: SpaceBaseState) -> bool:

@@ -1,14 +1,17 @@
 """The memoised helpers of the engine give what their plain definitions give
 (``legal.pickable``, ``records.fleets`` / ``spoils_of`` / ``advanced``), on the positions
-of seeded random games."""
+of seeded random games; and ``legal.spend_moves``, which weighs runs of totals, gives
+what trying every total within reach gives."""
 
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import boardgames as bg
 from boardgames.intergalactic import data, legal, records
 from boardgames.intergalactic.data import LISTS
+from boardgames.intergalactic.odds import landing_runs, lookup
 
 
 def _plain_pickable(list_name: str, held: tuple[str, ...], attrs: tuple[int, ...]
@@ -62,3 +65,43 @@ def test_memoised_helpers_match_their_plain_definitions() -> None:
             1 for n in held if (e := data.by_name(n)).advanced
             and e.list in ("research", "buildup"))
     assert seen_hits > 0  # the held-entries filter of pickable was exercised
+
+
+def _plain_spend_moves(list_name: str, total: int, tokens: int, twice: bool) -> tuple[str, ...]:
+    """Ruling 2 as written: every total within reach, 1 IT a point; for each entry (or
+    nothing) other than the one rolled, the cheapest total landing on it (the lowest of
+    equals)."""
+    here = lookup(list_name, total, twice=twice)
+    best: dict[str | None, tuple[int, int]] = {}
+    for t in legal.reach(total, tokens):
+        e = lookup(list_name, t, twice=twice)
+        if e is here:
+            continue
+        name = e.name if e is not None else None
+        if name not in best or abs(t - total) < best[name][0]:
+            best[name] = (abs(t - total), t)
+    moves = [f"keep {total}"] + [f"land on {t} {name or 'nothing'} ({cost} IT)"
+                                 for name, (cost, t) in best.items()]
+    return tuple(sorted(moves))
+
+
+def test_spend_moves_by_runs_match_every_total_within_reach() -> None:
+    """``legal.spend_moves`` weighs each run of totals landing on one entry
+    (``odds.landing_runs``) by its total nearest the roll; the plain definition tries
+    every total within reach. Every list, rolls below 0 to above 101, reaches from
+    nothing to the whole list, and "Roll Twice" rolls."""
+    checked = 0
+    for name in LISTS:
+        if name in ("race", "homeworld"):
+            continue
+        for twice in (False, True):
+            runs = landing_runs(name, twice)
+            assert runs[0][0] == 0 and runs[-1][1] == 101
+            assert all(a[1] + 1 == b[0] and a[2] is not b[2] for a, b in pairwise(runs))
+            for total in range(-3, 126, 2):
+                for tokens in (0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 104, 130):
+                    got = tuple(map(str, legal.spend_moves(name, total, tokens, twice)))
+                    assert got == _plain_spend_moves(name, total, tokens, twice), (
+                        name, total, tokens, twice)
+                    checked += 1
+    assert checked > 5000

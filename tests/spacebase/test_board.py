@@ -37,6 +37,7 @@ def check(b: Board) -> None:
         on_map = {(x, y) for x in range(10) for y in range(10)}
         assert b.frontier(o) == {c for c in near if c in on_map and c not in names}, o
         assert b.controlled_by(o) == [c for c, q in b.owners().items() if q == o], o
+    assert all(b.owner_of(c) == owner.get(c) for c in on_map)  # None on empty cells
 
 
 def graphs_rebuilt(b: Board) -> tuple[nx.Graph, nx.Graph]:
