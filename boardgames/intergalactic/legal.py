@@ -24,9 +24,10 @@ _FIXED: Final = {
 """The decisions with fixed choices: the extra roll, attacking again, Diplomacy."""
 
 
-def _sorted(moves: list[Move]) -> tuple[Move, ...]:
-    """``moves`` unique and sorted by notation (as ``legal_actions()`` lists them)."""
-    return tuple(sorted(set(moves), key=str))
+def _unique(moves: list[Move]) -> tuple[Move, ...]:
+    """``moves`` without repeats, in the order first listed (a decision with one choice
+    is taken at once: ``tasks.has_one_choice``; ``legal_actions()`` sorts them)."""
+    return tuple(dict.fromkeys(moves))
 
 
 def reach(total: int, tokens: int) -> range:
@@ -62,13 +63,13 @@ def spend_moves(list_name: str, total: int, tokens: int, twice: bool) -> tuple[M
     moves = [Move.of("keep", str(total))]
     moves += [Move.of("land", f"on {t} {name or 'nothing'} ({cost} IT)")
               for name, (cost, t) in best.items()]
-    return _sorted(moves)
+    return tuple(moves)  # one per entry, and keep
 
 
 def add_moves(tokens: int) -> tuple[Move, ...]:
     """The Advantage phase's decision with ``tokens`` IT: ``add k`` for k = 0..tokens
     (ruling 7: "each may add IT 1:1")."""
-    return _sorted([Move.of("add", str(k)) for k in range(tokens + 1)])
+    return tuple(Move.of("add", str(k)) for k in range(tokens + 1))
 
 
 @cache
@@ -116,8 +117,8 @@ def legal(s: IntergalacticState, rules: Rules) -> tuple[Move, ...]:
     if ph == "bat":
         return add_moves(s.tokens[p])
     if ph in ("race", "homeworld"):
-        return _sorted(origin_moves(s, ph, rules))
-    return _sorted(_named_moves(s, p, ph))
+        return _unique(origin_moves(s, ph, rules))
+    return _unique(_named_moves(s, p, ph))
 
 
 def _named_moves(s: IntergalacticState, p: int, ph: str) -> list[Move]:
