@@ -175,9 +175,8 @@ class Board:
         the frontiers known; other changes forget them)."""
         f = self._front.get(owner)
         if f is None:
-            f = self._front[owner] = frozenset(
-                n for c in self.controlled_by(owner) for n in self._nb[c]
-                if n not in self._name)
+            around = frozenset().union(*(self._nb[c] for c in self.controlled_by(owner)))
+            f = self._front[owner] = around.difference(self._name)
         return f
 
     def functional(self) -> frozenset[Cell]:
@@ -458,7 +457,7 @@ class Board:
         """A frontier after a site is put on ``c``: ``c`` is taken; its empty neighbours
         join the frontier of the site's owner (``mine``)."""
         if mine:
-            return (f | {n for n in self._nb[c] if n not in self._name}) - {c}
+            return f.union(self._nb[c]).difference(self._name)  # c is taken too
         return f - {c}
 
     def _take(self, cells: list[Cell]) -> list[Site]:

@@ -181,8 +181,8 @@ def can_repair(s: SpaceBaseState, rules: Rules) -> bool:
 def control_targets(s: SpaceBaseState) -> list[Cell]:
     """The opponents' sites that are already adjacent to one of the player's sites."""
     p = s.player
-    return sorted({n for c in s.board.controlled_by(p) for n in neighbours(c)
-                   if s.board.owner_of(n) not in (None, p)})
+    around = set().union(*(neighbours(c) for c in s.board.controlled_by(p)))
+    return sorted(c for c in around if s.board.owner_of(c) not in (None, p))
 
 
 def has_hand_to_look_at(s: SpaceBaseState) -> bool:
