@@ -9,9 +9,10 @@ from functools import cache
 from typing import Final
 
 from ..core.dist import Dist
-from .data import LISTS, STAGE_LIST, Entry
+from .data import ATTRIBUTES, LISTS, STAGE_LIST, Entry
 
-__all__ = ["AGAIN", "battle_odds", "landing_runs", "lookup", "roll_odds", "stage_modifier"]
+__all__ = ["AGAIN", "battle_odds", "landing_runs", "levels_modifier", "lookup", "roll_odds",
+           "stage_modifier"]
 
 _STAGE_WEIGHTS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
     "research": (("Intelligence", 2),),
@@ -23,6 +24,10 @@ _STAGE_WEIGHTS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
     "conflict": (),
 }
 _LIST_STAGE: Final = {v: k for k, v in STAGE_LIST.items()}
+_INDEXED_WEIGHTS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
+    stage: tuple((ATTRIBUTES.index(a), w) for a, w in weights)
+    for stage, weights in _STAGE_WEIGHTS.items()}
+"""The weights of each stage by the attribute's index in a row of levels."""
 
 
 def _check_list(list_name: str) -> tuple[Entry, ...]:
@@ -102,10 +107,16 @@ def landing_runs(list_name: str, twice: bool = False
 def stage_modifier(stage: str, attributes: Mapping[str, int]) -> int:
     """The modifier a stage adds to its list roll for ``attributes`` (missing ones are 0).
     ``stage`` is a stage (``research`` ... ``conflict``) or a list name (``stratagem``)."""
+    return levels_modifier(stage, tuple(int(attributes.get(a, 0)) for a in ATTRIBUTES))
+
+
+def levels_modifier(stage: str, levels: tuple[int, ...]) -> int:
+    """``stage_modifier`` for a row of attribute levels (in ``data.ATTRIBUTES`` order, as
+    a player's record keeps them)."""
     stage = _LIST_STAGE.get(stage, stage)
     if stage not in _STAGE_WEIGHTS:
         raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(_STAGE_WEIGHTS)}")
-    return sum(w * int(attributes.get(a, 0)) for a, w in _STAGE_WEIGHTS[stage])
+    return sum(w * levels[i] for i, w in _INDEXED_WEIGHTS[stage])
 
 
 def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,

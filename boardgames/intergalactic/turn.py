@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Final
 
 from . import data
-from .data import ATTRIBUTES, KIND, STAGE_LIST, STAGES, Entry
+from .data import KIND, STAGE_LIST, STAGES, Entry
 from .legal import pickable, spend_moves, stealable
-from .odds import lookup, stage_modifier
+from .odds import levels_modifier, lookup
 from .records import CRIMINAL_NAMES, INDEX, attributes_after, cap, fleets, meets
 from .rules import Rules
 from .state import IntergalacticState, Landing, ListRoll, Task, battle_to_change, with_item
@@ -174,8 +174,7 @@ def cap_tokens(s: IntergalacticState, log: list[str]) -> None:
 def roll_modifier(s: IntergalacticState, p: int, list_name: str, extra: int) -> int:
     """The modifier of ``p``'s roll on ``list_name``: the stage's attributes
     (``odds.stage_modifier``), an entry's extra modifier and the bonus to the next roll."""
-    levels = dict(zip(ATTRIBUTES, s.attrs[p], strict=True))
-    return extra + s.bonus[p] + stage_modifier(list_name, levels)
+    return extra + s.bonus[p] + levels_modifier(list_name, s.attrs[p])
 
 
 def start_list_roll(s: IntergalacticState, task: Task, log: list[str]) -> None:

@@ -15,6 +15,7 @@ import pytest
 from intergalactic.support import force, keep, list_rows, play, rec, scenario
 
 from boardgames.intergalactic import battle_odds, data, lookup, roll_odds, stage_modifier
+from boardgames.intergalactic.odds import levels_modifier
 
 ROWS = list_rows()
 ROLLED = ("research", "exploration", "development", "buildup", "stratagem")
@@ -74,6 +75,14 @@ def test_stage_modifier_per_the_text() -> None:
     assert stage_modifier("exploration", {"Scan": -2}) == -4
     with pytest.raises(ValueError, match="unknown stage 'nostage'"):
         stage_modifier("nostage", a)
+    # the same for a row of levels, as a player's record keeps them
+    row = tuple(a[x] for x in data.ATTRIBUTES)
+    for stage in (*data.STAGES, *data.LISTS):
+        if stage in ("race", "homeworld"):
+            continue
+        assert levels_modifier(stage, row) == stage_modifier(stage, a), stage
+    with pytest.raises(ValueError, match="unknown stage 'nostage'"):
+        levels_modifier("nostage", row)
 
 
 # ------------------------------------------------------------------ roll_odds
