@@ -10,7 +10,7 @@ from typing import Final
 from .data import BATTLE_ATTRIBUTES
 from .records import INDEX, advanced, fleets, is_fleet, spoils_of
 from .state import IntergalacticState, battle_to_change, with_item
-from .turn import BATTLE_TASKS, eliminate_if_no_fleet, gain, game_over, lose
+from .turn import BATTLE_TASKS, eliminate_if_no_fleet, gain, game_over, lose, signed
 
 __all__ = ["add_to_bat", "advantage", "attack_again", "battle_rolled", "end_rolled",
            "offer_attack_again", "offer_challenge", "resolution", "sabotage", "start_battle",
@@ -89,7 +89,7 @@ def advantage(s: IntergalacticState, log: list[str]) -> None:
     b["bat"] = bat
     b["bonus_lost"] = False
     s.phase = "advantage"
-    log.append(f"BAT: P{a} {bat[str(a)]:+d}, P{d} {bat[str(d)]:+d}")
+    log.append(f"BAT: P{a} {signed(bat[str(a)])}, P{d} {signed(bat[str(d)])}")
 
 
 def offer_bat(s: IntergalacticState, p: int) -> None:
@@ -103,7 +103,7 @@ def add_to_bat(s: IntergalacticState, p: int, k: int, log: list[str]) -> None:
         b = battle_to_change(s)
         s.tokens = with_item(s.tokens, p, s.tokens[p] - k)
         b["bat"] = {**b["bat"], str(p): b["bat"][str(p)] + k}
-        log.append(f"P{p} adds {k} IT to the BAT (now {b['bat'][str(p)]:+d})")
+        log.append(f"P{p} adds {k} IT to the BAT (now {signed(b['bat'][str(p)])})")
 
 
 def start_battle_roll(s: IntergalacticState, p: int) -> None:
@@ -115,7 +115,7 @@ def battle_rolled(s: IntergalacticState, p: int, die: int, log: list[str]) -> No
     """``p``'s Combat Roll: the d100 plus the BAT."""
     b = battle_to_change(s)
     b["rolls"] = {**b["rolls"], str(p): die}
-    log.append(f"P{p} battle roll {die} + BAT {b['bat'][str(p)]:+d} = "
+    log.append(f"P{p} battle roll {die} + BAT {signed(b['bat'][str(p)])} = "
                f"{die + b['bat'][str(p)]}")
 
 

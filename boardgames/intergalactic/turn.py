@@ -23,7 +23,7 @@ from .state import IntergalacticState, Landing, ListRoll, Task, battle_to_change
 
 __all__ = ["BATTLE_TASKS", "begin_turn", "buy_extra_roll", "cap_tokens", "eliminate",
            "gain", "game_over", "land", "list_rolled", "lose", "next_turn", "offer_extra_roll",
-           "start_income", "start_list_roll", "start_stage"]
+           "signed", "start_income", "start_list_roll", "start_stage"]
 
 INCOME_ATTRIBUTE: Final = {"research": None, "exploration": "Scan", "development": "Finance",
                            "buildup": "Manufacturing"}
@@ -153,12 +153,17 @@ def start_income(s: IntergalacticState, p: int) -> None:
     s.chance = ("income", "d6", p, income_bonus(s, p))
 
 
+def signed(n: int) -> str:
+    """A modifier as the log writes it: ``+3``, ``+0``, ``-2``."""
+    return f"+{n}" if n >= 0 else str(n)
+
+
 def receive_income(s: IntergalacticState, p: int, bonus: int, die: int,
                    log: list[str]) -> None:
     """``p`` gains die + bonus IT (at least 0)."""
     gain = max(0, die + bonus)
     s.tokens = with_item(s.tokens, p, s.tokens[p] + gain)
-    log.append(f"P{p} gains {gain} IT (1D6 {die}{bonus:+d}), has {s.tokens[p]}")
+    log.append(f"P{p} gains {gain} IT (1D6 {die}{signed(bonus)}), has {s.tokens[p]}")
 
 
 def cap_tokens(s: IntergalacticState, log: list[str]) -> None:
@@ -212,7 +217,7 @@ def list_rolled(s: IntergalacticState, die: int, rules: Rules, log: list[str]) -
     _, _, p, list_name, mod, depth, temp = s.chance
     s.chance = None
     total = die + mod
-    log.append(f"P{p} rolls {die} on the {list_name} list ({mod:+d}): {total}")
+    log.append(f"P{p} rolls {die} on the {list_name} list ({signed(mod)}): {total}")
     s.roll = ListRoll(p, list_name, die, mod, total, depth, temp)
     s.shift = 0
     if not offer_token_spending(s, rules, log):

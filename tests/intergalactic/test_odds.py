@@ -308,3 +308,10 @@ def test_battle_odds_rejects_bad_input() -> None:
         battle_odds(1.5, 0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="bat_defender must be an int, not '3'"):
         battle_odds(0, "3")  # type: ignore[arg-type]
+
+
+def test_modifiers_are_written_signed_in_the_log() -> None:
+    from boardgames.intergalactic.turn import signed
+
+    assert [signed(n) for n in (3, 0, -2, 17)] == ["+3", "+0", "-2", "+17"]
+    assert all(signed(n) == f"{n:+d}" for n in range(-120, 121))
