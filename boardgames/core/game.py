@@ -25,7 +25,7 @@ import json
 import random
 import warnings
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
@@ -106,6 +106,15 @@ class _Change:
 def _is_one_of(x: object, actions: Sequence[BaseAction]) -> bool:
     """Whether ``x`` is (by identity: no ``__eq__`` runs) one of ``actions``."""
     return any(a is x for a in actions)
+
+
+def _in_notation_order(actions: Iterable[BaseAction]) -> tuple[BaseAction, ...]:
+    """``actions`` once each, sorted by notation (an action's notation names it: equal
+    actions have the same one, and the first of them is kept)."""
+    by_notation: dict[str, BaseAction] = {}
+    for a in actions:
+        by_notation.setdefault(str(a), a)
+    return tuple(by_notation[text] for text in sorted(by_notation))
 
 
 def _weak(callback: Callable[[Any], object]) -> weakref.ref[Any]:
@@ -337,9 +346,7 @@ class Game:
             if self._to_move(self._s) in (None, CHANCE):
                 cached = ()
             else:
-                # Sorted by notation: ``str``, as the game's Action class defines it
-                # (called directly: the same order as ``key=str``, without a type call).
-                cached = tuple(sorted(set(self._legal(self._s)), key=self.Action.__str__))
+                cached = _in_notation_order(self._legal(self._s))
             self._legal_cache = cached
         return cached
 
