@@ -30,7 +30,7 @@ from ..core.game import CHANCE
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, LISTS, STAGE_LIST, STAGES, Entry
-from .odds import battle_odds, lookup, stage_modifier
+from .odds import battle_odds, levels_modifier, lookup
 
 __all__ = ["GreedyAgent", "evaluate", "rollout_value"]
 
@@ -38,8 +38,6 @@ _IDX: Final = {a: i for i, a in enumerate(ATTRIBUTES)}
 _BATTLE: Final = tuple(_IDX[a] for a in BATTLE_ATTRIBUTES)
 _INT: Final = _IDX["Intelligence"]
 _LIST_STAGES: Final = STAGES[:4]
-_STAGE_WEIGHTS: Final = {st: tuple((i, w) for a, i in _IDX.items()
-                                   if (w := stage_modifier(st, {a: 1}))) for st in STAGES}
 _INCOME: Final = {"exploration": _IDX["Scan"], "development": _IDX["Finance"],
                   "buildup": _IDX["Manufacturing"]}
 _RACES: Final = {e.name: e for e in data.RACE}
@@ -249,14 +247,10 @@ def _potential(rolls: tuple[tuple[str, int], ...], a: tuple[int, ...], tv: float
     v = 0.0
     for stage, k in rolls:
         lst = STAGE_LIST[stage]
-        v += k * (_mean_roll(lst, _modifier(a, stage)) - _mean_roll(lst, 0))
+        v += k * (_mean_roll(lst, levels_modifier(stage, a)) - _mean_roll(lst, 0))
         if stage in _INCOME:
             v += k * tv * max(0, a[_INCOME[stage]])
     return v * POTENTIAL_WEIGHT
-
-
-def _modifier(attrs: list[int] | tuple[int, ...], stage: str) -> int:
-    return sum(attrs[i] * w for i, w in _STAGE_WEIGHTS[stage])
 
 
 def _advantages(aa: list[int], bb: list[int]) -> int:
@@ -281,7 +275,7 @@ def _value(ctx: _Context, sm: _Summary, q: int) -> float:
     v += ctx.potential(q, a)
     if sm.bonus[q]:
         if ctx.stage in _LIST_STAGES:
-            m = _modifier(a, ctx.stage)
+            m = levels_modifier(ctx.stage, a)
             v += _mean_roll(ctx.next_list, m + sm.bonus[q]) - _mean_roll(ctx.next_list, m)
         else:
             v += 0.02 * sm.bonus[q]
@@ -439,18 +433,18 @@ class _Planner:
             return self.eval_own_change(_add(sm, p, e)) - self.base
         if e.next_bonus:
             st = self.ctx.stage if self.ctx.stage in _LIST_STAGES else "research"
-            m = _modifier(sm.attrs[p], st)
+            m = levels_modifier(st, sm.attrs[p])
             lst = STAGE_LIST[st]
             return _mean_roll(lst, m + e.next_bonus) - _mean_roll(lst, m)
         if depth >= 2:
             return _static_worth(e, 2)
         if e.nested is not None:
             lst, extra = e.nested
-            g = self.roll_value(lst, stage_modifier(lst, _attr_dict(sm.attrs[p])) + extra,
+            g = self.roll_value(lst, levels_modifier(lst, sm.attrs[p]) + extra,
                                 0, depth + 1)
             return g * (0.3 if e.temporary else 1.0)
         if e.special == "twice" and depth < self.game.rules.roll_twice_depth:
-            mod = stage_modifier(e.list, _attr_dict(sm.attrs[p]))
+            mod = levels_modifier(e.list, sm.attrs[p])
             return 2 * self.roll_value(e.list, mod, 0, depth + 1)
         if e.special in ("pick", "twice"):  # a Roll Twice roll on 101+: a pick (ruling 2)
             return max((self.gain(x, depth + 1) for x in self.pickable(e.list)), default=0.0)
@@ -580,13 +574,9 @@ class _Planner:
         if e.nested is None or depth >= 2:
             return 0.0
         lst, extra = e.nested
-        g = self.roll_value(lst, stage_modifier(lst, _attr_dict(self.sm.attrs[self.p]))
+        g = self.roll_value(lst, levels_modifier(lst, self.sm.attrs[self.p])
                             + extra, 0, depth + 1)
         return g * (0.3 if e.temporary else 1.0)
-
-
-def _attr_dict(a: list[int]) -> dict[str, int]:
-    return dict(zip(ATTRIBUTES, a, strict=True))
 
 
 def _spoils(sm: _Summary, w: int, loser: int) -> list[tuple[str, str]]:
@@ -700,7 +690,7 @@ class GreedyAgent:
     def _extra(self, plan: _Planner, legal: list[Move]) -> Move:
         s = plan.s
         lst = STAGE_LIST[s.stage]
-        mod = _modifier(plan.sm.attrs[plan.p], s.stage) + s.bonus[plan.p]
+        mod = levels_modifier(s.stage, plan.sm.attrs[plan.p]) + s.bonus[plan.p]
         gain = plan.roll_value(lst, mod, 5, 0)
         return Move("extra", "roll") if gain > 5 * plan.tv else Move("end", "turn")
 

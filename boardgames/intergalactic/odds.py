@@ -4,7 +4,7 @@ battle (``battle_odds``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Final
 
@@ -110,7 +110,7 @@ def stage_modifier(stage: str, attributes: Mapping[str, int]) -> int:
     return levels_modifier(stage, tuple(int(attributes.get(a, 0)) for a in ATTRIBUTES))
 
 
-def levels_modifier(stage: str, levels: tuple[int, ...]) -> int:
+def levels_modifier(stage: str, levels: Sequence[int]) -> int:
     """``stage_modifier`` for a row of attribute levels (in ``data.ATTRIBUTES`` order, as
     a player's record keeps them)."""
     stage = _LIST_STAGE.get(stage, stage)
