@@ -22,6 +22,8 @@ _FIXED: Final = {
     "prevent": (Move.of("allow", "battle"), Move.of("prevent", "battle")),
 }
 """The decisions with fixed choices: the extra roll, attacking again, Diplomacy."""
+_PICKS: Final = {e.name: Move.of("pick", e.name) for entries in LISTS.values() for e in entries}
+"""The ``pick <entry>`` action of every entry."""
 
 
 def _unique(moves: list[Move]) -> tuple[Move, ...]:
@@ -125,7 +127,7 @@ def _named_moves(s: IntergalacticState, p: int, ph: str) -> list[Move]:
     """The decisions that name an entry or a player."""
     if ph == "pick":
         assert s.roll is not None
-        return [Move.of("pick", e.name) for e in pickable(s.roll.list, s.entries[p], s.attrs[p])]
+        return [_PICKS[e.name] for e in pickable(s.roll.list, s.entries[p], s.attrs[p])]
     if ph == "challenge":
         return [Move.of("attack", str(q)) for q in s.opponents(p)]
     if ph == "steal":

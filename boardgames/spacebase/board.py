@@ -175,9 +175,12 @@ class Board:
         the frontiers known; other changes forget them)."""
         f = self._front.get(owner)
         if f is None:
-            around = frozenset().union(*(self._nb[c] for c in self.controlled_by(owner)))
-            f = self._front[owner] = around.difference(self._name)
+            f = self._front[owner] = self.around(self.controlled_by(owner)).difference(self._name)
         return f
+
+    def around(self, cells: Iterable[Cell]) -> frozenset[Cell]:
+        """The cells orthogonally adjacent to any of ``cells`` (empty or not)."""
+        return frozenset().union(*map(self._nb.__getitem__, cells))
 
     def functional(self) -> frozenset[Cell]:
         """The cells of the functional installations (the least fixed point)."""

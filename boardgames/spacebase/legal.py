@@ -5,11 +5,12 @@ notation). The turn stops in a phase only when its player has something to decid
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 from . import data
 from .actions import Move
-from .cells import CELLS, Cell, neighbours
+from .cells import CELLS, Cell
 from .rules import Rules
 from .setup import outpost_cells
 from .state import SpaceBaseState
@@ -69,9 +70,8 @@ def transfer_destinations(s: SpaceBaseState) -> list[Move]:
     assert s.pending is not None
     src = s.pending[1]
     others = [c for c in s.board.controlled_by(s.player) if c != src]
-    empty_next = {n for c in others for n in neighbours(c) if n not in s.board}
-    return ([MOVE[c] for c in empty_next]
-            + [SWAP[c] for c in others])
+    empty_next = [n for n in s.board.around(others) if n not in s.board]
+    return [MOVE[c] for c in empty_next] + [SWAP[c] for c in others]
 
 
 def repairs(s: SpaceBaseState, rules: Rules) -> list[Move]:
@@ -104,12 +104,12 @@ def builds(s: SpaceBaseState) -> list[Move]:
             and (room if c == "Volcano" else frontier)]
 
 
-def build_cells(s: SpaceBaseState, card: str) -> list[Cell]:
+def build_cells(s: SpaceBaseState, card: str) -> Collection[Cell]:
     """Where ``card`` may be placed: a Volcano on any empty space, any other site on an
-    empty space orthogonally adjacent to a site the player controls."""
+    empty space orthogonally adjacent to a site the player controls (its frontier)."""
     if card == "Volcano":
         return [c for c in CELLS if c not in s.board]
-    return sorted(s.board.frontier(s.player))
+    return s.board.frontier(s.player)
 
 
 def places(s: SpaceBaseState) -> list[Move]:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Final
 
 from . import data
-from .cells import Cell, neighbours
+from .cells import Cell
 from .rules import Rules
 from .state import SpaceBaseState, deck_to_change, with_item
 
@@ -178,11 +178,12 @@ def can_repair(s: SpaceBaseState, rules: Rules) -> bool:
     return s.credits[s.player] > 0 and bool(repair_targets(s, rules))
 
 
-def control_targets(s: SpaceBaseState) -> list[Cell]:
-    """The opponents' sites that are already adjacent to one of the player's sites."""
-    p = s.player
-    around = set().union(*(neighbours(c) for c in s.board.controlled_by(p)))
-    return sorted(c for c in around if s.board.owner_of(c) not in (None, p))
+def control_targets(s: SpaceBaseState) -> frozenset[Cell]:
+    """The opponents' sites that are already adjacent to one of the player's sites: the
+    cells next to the player's sites that are neither empty (the player's frontier) nor
+    the player's own."""
+    mine = s.board.controlled_by(s.player)
+    return s.board.around(mine).difference(s.board.frontier(s.player), mine)
 
 
 def has_hand_to_look_at(s: SpaceBaseState) -> bool:
