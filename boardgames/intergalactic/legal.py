@@ -14,7 +14,8 @@ from .rules import Rules
 from .setup import origins_left
 from .state import IntergalacticState
 
-__all__ = ["above", "add_moves", "legal", "pickable", "spend_moves", "stealable", "why_illegal"]
+__all__ = ["above", "add_moves", "keep_move", "land_move", "legal", "pickable", "spend_moves",
+           "stealable", "why_illegal"]
 
 _FIXED: Final = {
     "extra": (Move.of("end", "turn"), Move.of("extra", "roll")),
@@ -62,10 +63,22 @@ def spend_moves(list_name: str, total: int, tokens: int, twice: bool) -> tuple[M
         cost = abs(t - total)
         if name not in best or cost < best[name][0]:
             best[name] = (cost, t)
-    moves = [Move.of("keep", str(total))]
-    moves += [Move.of("land", f"on {t} {name or 'nothing'} ({cost} IT)")
-              for name, (cost, t) in best.items()]
+    moves = [keep_move(total)]
+    moves += [land_move(t, name or "nothing", cost) for name, (cost, t) in best.items()]
     return tuple(moves)  # one per entry, and keep
+
+
+@cache
+def keep_move(total: int) -> Move:
+    """The action ``keep <total>`` (its notation made once)."""
+    return Move.of("keep", str(total))
+
+
+@cache
+def land_move(t: int, name: str, cost: int) -> Move:
+    """The action ``land on <t> <name> (<cost> IT)`` (its notation made once: a list roll
+    offers several, and most of them again and again)."""
+    return Move.of("land", f"on {t} {name} ({cost} IT)")
 
 
 def add_moves(tokens: int) -> tuple[Move, ...]:

@@ -10,6 +10,7 @@ from itertools import pairwise
 
 import boardgames as bg
 from boardgames.intergalactic import data, legal, records
+from boardgames.intergalactic.actions import Move
 from boardgames.intergalactic.data import LISTS
 from boardgames.intergalactic.odds import landing_runs, lookup
 
@@ -105,3 +106,14 @@ def test_spend_moves_by_runs_match_every_total_within_reach() -> None:
                         name, total, tokens, twice)
                     checked += 1
     assert checked > 5000
+
+
+def test_keep_and_land_moves_are_the_shared_actions_of_their_notation() -> None:
+    """``legal.keep_move`` / ``legal.land_move`` make each notation once and give the
+    game's shared action for it (``Move.of``), whose fields read back."""
+    m = legal.land_move(47, "Telepathy", 7)
+    assert str(m) == "land on 47 Telepathy (7 IT)"
+    assert m is legal.land_move(47, "Telepathy", 7) is Move.of("land", "on 47 Telepathy (7 IT)")
+    assert (m.total, m.entry) == (47, "Telepathy") and Move.parse(str(m)) == m
+    k = legal.keep_move(-3)
+    assert str(k) == "keep -3" and k is Move.of("keep", "-3") and k.total == -3
