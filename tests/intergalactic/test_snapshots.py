@@ -4,10 +4,16 @@ and the last landing."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 import random
+
+import pytest
 
 import boardgames as bg
 from boardgames.intergalactic import state as G
+from boardgames.intergalactic.state import Landing, ListRoll
 
 
 def _played(seed: int, steps: int) -> tuple[bg.Intergalactic, list[tuple[int, object]]]:
@@ -68,3 +74,20 @@ def test_cur_and_last_read_the_roll_and_the_landing() -> None:
         g.apply(choice(g.legal_actions()))
     assert checked == 50 and shifted > 0
     assert bg.Intergalactic(players=2, seed=1).state.last is None
+
+
+def test_the_roll_and_landing_records_are_frozen_values_that_pickle() -> None:
+    """``ListRoll`` and ``Landing`` (a state's roll under way and last landing, shared
+    between the states of a game): equal and hashing alike when their fields are, frozen,
+    replaced field by field, pickled and copied (as a process pool does)."""
+    r = ListRoll(2, "research", 61, 7, 68, 1, False)
+    assert r == ListRoll(2, "research", 61, 7, 68, 1, False)
+    assert hash(r) == hash(ListRoll(2, "research", 61, 7, 68, 1, False))
+    other = dataclasses.replace(r, list="buildup")
+    assert (other.list, other.total, r.list) == ("buildup", 68, "research") and other != r
+    landed = Landing(2, "research", "Telepathy")
+    for record in (r, landed):
+        assert pickle.loads(pickle.dumps(record)) == record == copy.deepcopy(record)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            record.player = 3  # type: ignore[misc]
+    assert repr(landed) == "Landing(player=2, list='research', entry='Telepathy')"
