@@ -15,7 +15,11 @@ from ..core.errors import GameError
 __all__ = ["CELLS", "GRID", "SIZE", "BoardError", "Cell", "cell_text", "cells", "grid", "manhattan",
            "neighbours", "parse_cell"]
 
-Cell = tuple[int, int]
+Cell = tuple[int, ...]
+"""A cell of the map: ``(x, y)``. Typed as a tuple of ints of any length, not
+``tuple[int, int]``: compiled, mypyc keeps a fixed-length tuple unboxed in C and makes
+a new Python tuple of it at every dict or set look-up (docs/speed.md); a cell is the
+one Python tuple it is everywhere. ``parse_cell`` makes every cell that comes in."""
 SIZE: Final = 10
 """The map is a 10 x 10 grid."""
 

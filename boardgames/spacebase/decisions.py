@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .actions import Move
-from .cells import cell_text
+from .cells import Cell, cell_text
 from .state import SpaceBaseState, board_to_change, discard, with_item
 from .turn import end_turn, enter, who
 
@@ -24,7 +24,7 @@ def decide(s: SpaceBaseState, a: Move, log: list[str]) -> None:
     DECISIONS[a.verb](s, a, log)
 
 
-def _cell(a: Move) -> tuple[int, int]:
+def _cell(a: Move) -> Cell:
     """The cell an action names."""
     assert a.cell is not None
     return a.cell
