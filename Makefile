@@ -76,7 +76,12 @@ MYPY_PACKAGES := boardgames/core boardgames/blast boardgames/intergalactic board
 # in full in both.
 FAST_TESTS := tests/fast $(filter-out %/test_suite.py,$(wildcard tests/conformance/test_*.py)) \
 	$(wildcard tests/*/test_same_games.py) $(wildcard tests/*/test_golden.py) \
-	tests/core/test_checkpoints.py
+	tests/core/test_checkpoints.py $(COMPILED_BAD_INPUT)
+# Bad input is refused with the same clear error compiled (Spacehole's file defines a
+# subclass of the game, which a compiled class does not allow).
+COMPILED_BAD_INPUT := tests/blast/test_bad_input.py tests/intergalactic/test_bad_input.py \
+	tests/spacebase/test_bad_input.py tests/spacebase/test_board.py \
+	tests/intergalactic/test_agents.py::test_evaluate_refuses_a_bad_player_and_changes_nothing
 FAST_RUN := BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast
 FAST_OPT ?= 3
 fast: venv

@@ -43,16 +43,20 @@ STAMP = OUT / ".built"
 
 # The packages whose modules are compiled (every module but those of NOT_COMPILED).
 PACKAGES = ("core", "spacehole", "spacebase", "blast", "intergalactic")
-NOT_COMPILED = ("__init__.py", "render.py", "core/errors.py", "core/dist.py", "core/rng.py")
+NOT_COMPILED = ("__init__.py", "render.py", "rules.py", "core/errors.py", "core/dist.py",
+                "core/rng.py")
 """Module file names (or paths under boardgames/) left interpreted: the drawings
-(``render.py``: text and SVG made once per display, a twelfth of the build's time); the
+(``render.py``: text and SVG made once per display, a twelfth of the build's time); each
+game's options (``rules.py``: ``core.options.check_options`` validates them by their type
+hints, which a compiled class does not keep: mypyc writes ``Literal[...]`` as ``type``); the
 errors (exceptions cross process boundaries); and ``Dist``, a ``Mapping`` whose trusted
-constructor skips ``__init__`` (mypyc 2.4 crashes on ``cls.__new__(cls)`` there). Neither
-is on a playout's path. ``core/rng.py`` is left interpreted for its accelerator
-(:data:`ACCELERATORS`): compiled, the other compiled modules would call its functions
-directly and never the accelerator's. The frozen dataclasses of rules, actions and card data are
-compiled: they pickle by their constructor (``core.compiled.by_constructor``), since a
-compiled frozen field refuses pickle's assignment."""
+constructor skips ``__init__`` (mypyc 2.4 crashes on ``cls.__new__(cls)`` there). None of them
+is on a playout's path (a game reads its options through attributes, as of any Python
+object). ``core/rng.py`` is left interpreted for its accelerator (:data:`ACCELERATORS`):
+compiled, the other compiled modules would call its functions directly and never the
+accelerator's. The frozen dataclasses of actions, records and card data are compiled:
+they pickle by their constructor (``core.compiled.by_constructor``), since a compiled
+frozen field refuses pickle's assignment."""
 
 ACCELERATORS = {"boardgames.core._rng": "boardgames/core/_rng.c"}
 """Extension modules written in C beside a readable module, built with the compiled ones:

@@ -190,7 +190,7 @@ class Game:
     def __init__(
         self,
         *,
-        seed: int | None = None,
+        seed: Any = None,
         rules: Any = None,
         auto_roll: bool = True,
         **options: Any,
@@ -356,7 +356,7 @@ class Game:
             raise InvalidActionError(text, "an action is an Action or its notation string")
         return self.Action.parse(text)
 
-    def is_legal(self, action: BaseAction | str) -> tuple[bool, str]:
+    def is_legal(self, action: object) -> tuple[bool, str]:
         """(True, "") if ``action`` may be applied now (at a chance node: if it is one of
         the outcomes), else (False, the reason)."""
         try:
@@ -368,7 +368,7 @@ class Game:
             return False, str(e)
         return True, ""
 
-    def _legal_action(self, action: BaseAction | str) -> BaseAction:
+    def _legal_action(self, action: object) -> BaseAction:
         p = self._to_move(self._s)
         if p is None:
             raise _game_over(action)
@@ -624,7 +624,7 @@ class Game:
             self._settle()
         return outcome
 
-    def child(self, action: BaseAction | str, *, roll: bool = False) -> Self:
+    def child(self, action: object, *, roll: bool = False) -> Self:
         """The position one action ahead, as a new game (this one is not changed):
         ``fork()`` with ``action`` applied, checked like ``apply``. The child stops at the
         next chance node (its ``auto_roll`` is off) unless ``roll`` is true, so valuing

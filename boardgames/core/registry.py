@@ -37,7 +37,7 @@ def load(name: str, **kwargs: Any) -> Game:
     return game_class(name)(**kwargs)
 
 
-def from_json(text: str | bytes) -> Game:
+def from_json(text: object) -> Game:
     """Load a game saved with ``Game.to_json()``: checks the document and replays its
     steps. Raises ``InvalidSaveError`` (a ``ValueError``) for anything malformed, and
     for a document larger, holding more values or nesting deeper than the bounds of
@@ -55,7 +55,7 @@ def from_json(text: str | bytes) -> Game:
     return cls._from_doc(doc)
 
 
-def _parse(text: str | bytes) -> Any:
+def _parse(text: object) -> Any:
     """The JSON value of a document, once its size, value count and depth are checked."""
     if not isinstance(text, str | bytes):
         raise InvalidSaveError(f"expected JSON text, not {type(text).__name__}")

@@ -307,11 +307,12 @@ def _eval(ctx: _Context, sm: _Summary, p: int) -> float:
     return _combine(_value(ctx, sm, p), [_value(ctx, sm, r) for r in range(ctx.n) if r != p])
 
 
-def evaluate(game: Any, player: int) -> float:
+def evaluate(game: Any, player: Any) -> float:
     """A heuristic value of ``game``'s position for ``player`` (higher is better; VP
     are the unit): from public information only (the race records, tokens, stage, turn
     and the turn order), never the seed, so games with the same public history get the
-    same value."""
+    same value. A ``player`` that is not one of the game's is refused (``ValueError``;
+    typed ``Any`` so that the compiled build checks it here too)."""
     if not isinstance(player, int) or isinstance(player, bool) or \
             not 0 <= player < game.players:
         raise ValueError(f"player must be 0..{game.players - 1}, not {player!r}")

@@ -75,7 +75,7 @@ class Intergalactic(Game):
 
     @classmethod
     def scenario(cls, *, players: Sequence[dict[str, Any]], stage: str = "research",
-                 turn: int = 1, current_player: int = 0, seed: int | None = None,
+                 turn: Any = 1, current_player: Any = 0, seed: Any = None,
                  auto_roll: bool = True, rules: Options | None = None) -> Intergalactic:
         """A game set up at the start of a player's turn in any stage.
 

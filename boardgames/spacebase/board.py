@@ -69,7 +69,8 @@ class Board:
 
     ``Board(sites={(x, y): (name, owner)}, damage={(x, y): n})`` (both optional) makes a
     board; ``place``, ``remove``, ``move``, ``swap``, ``damage``, ``repair`` and
-    ``set_owner`` change it (each raises ``BoardError`` and changes nothing when refused).
+    ``set_owner`` change it (each raises ``BoardError`` and changes nothing when refused;
+    their arguments are typed ``Any`` because they check them, compiled as well).
     A game's board (``game.board``) is read-only: ``copy()`` it to experiment.
     """
 
@@ -266,7 +267,7 @@ class Board:
         return graphs_of(self).logistic
 
     # ------------------------------------------------------------------ changing
-    def place(self, name: str, cell: Any, owner: int) -> None:
+    def place(self, name: str, cell: Any, owner: Any) -> None:
         """Put the site card ``name`` on the empty ``cell`` with ``owner``'s marker."""
         self._writable()
         nm, c, p = self._site_card(name), self._vacant(cell), self._player(owner)
@@ -293,7 +294,7 @@ class Board:
             raise BoardError(f"cannot swap {cell_text(x)} with itself")
         self._swap(x, y)
 
-    def damage(self, cell: Any, n: int) -> None:
+    def damage(self, cell: Any, n: Any) -> None:
         """Add ``n`` points of damage to the installation on ``cell``."""
         self._writable()
         c = self._occupied(cell)
@@ -304,7 +305,7 @@ class Board:
             raise BoardError(f"damage must be an int >= 1, not {n!r}")
         self._hit(c, n)
 
-    def repair(self, cell: Any, n: int) -> None:
+    def repair(self, cell: Any, n: Any) -> None:
         """Remove ``n`` points of damage from the site on ``cell``."""
         self._writable()
         c = self._occupied(cell)
@@ -316,7 +317,7 @@ class Board:
             raise BoardError(f"{self._name[c]} at {cell_text(c)} is not damaged")
         self._fix(c, n)
 
-    def set_owner(self, cell: Any, owner: int) -> None:
+    def set_owner(self, cell: Any, owner: Any) -> None:
         """Replace the control marker on ``cell`` with ``owner``'s."""
         self._writable()
         c, p = self._occupied(cell), self._player(owner)
