@@ -55,6 +55,12 @@ class ListRoll:
         object.__setattr__(self, "depth", depth)
         object.__setattr__(self, "temp", temp)
 
+    def on_list(self, list_name: str) -> ListRoll:
+        """The same roll, read on ``list_name`` ("Pick one of the Above" of a nested
+        list)."""
+        return ListRoll(self.player, list_name, self.die, self.mod, self.total, self.depth,
+                        self.temp)
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_constructor(self)  # compiled by mypyc, it pickles this way too
 

@@ -11,7 +11,6 @@ attack again). A task either does its part at once or sets a decision (``s.phase
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from . import data
@@ -305,7 +304,7 @@ def offer_pick(s: IntergalacticState, p: int, list_name: str, r: ListRoll) -> No
     """"Pick one of the Above" on ``list_name``: the ``pick`` decision, if any entry can
     be picked (else nothing)."""
     if pickable(list_name, s.entries[p], s.attrs[p]):
-        s.roll = replace(r, list=list_name)
+        s.roll = r.on_list(list_name)
         s.phase = "pick"
         s.active = p
 

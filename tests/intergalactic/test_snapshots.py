@@ -83,8 +83,9 @@ def test_the_roll_and_landing_records_are_frozen_values_that_pickle() -> None:
     r = ListRoll(2, "research", 61, 7, 68, 1, False)
     assert r == ListRoll(2, "research", 61, 7, 68, 1, False)
     assert hash(r) == hash(ListRoll(2, "research", 61, 7, 68, 1, False))
-    other = dataclasses.replace(r, list="buildup")
+    other = r.on_list("buildup")
     assert (other.list, other.total, r.list) == ("buildup", 68, "research") and other != r
+    assert other == dataclasses.replace(r, list="buildup")
     landed = Landing(2, "research", "Telepathy")
     for record in (r, landed):
         assert pickle.loads(pickle.dumps(record)) == record == copy.deepcopy(record)
