@@ -25,8 +25,9 @@ def _origin(s: IntergalacticState, p: int, mv: Move, rules: Rules, log: list[str
 
 def _spend(s: IntergalacticState, p: int, mv: Move, rules: Rules, log: list[str]) -> None:
     """Token spending (ruling 2): the roll is shifted to the chosen total and lands."""
-    assert s.roll is not None and mv.total is not None
-    s.shift = mv.total - s.roll.total
+    total = mv.total  # read from the notation
+    assert s.roll is not None and total is not None
+    s.shift = total - s.roll.total
     turn.land(s, rules, log)
 
 
