@@ -181,7 +181,7 @@ class Board:
 
     def around(self, cells: Iterable[Cell]) -> frozenset[Cell]:
         """The cells orthogonally adjacent to any of ``cells`` (empty or not)."""
-        return frozenset().union(*map(self._nb.__getitem__, cells))
+        return frozenset([n for c in cells for n in self._nb[c]])
 
     def functional(self) -> frozenset[Cell]:
         """The cells of the functional installations (the least fixed point)."""
