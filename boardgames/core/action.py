@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-__all__ = ["Action"]
+from .errors import InvalidActionError
+
+__all__ = ["Action", "check_field"]
 
 
 class Action:
@@ -26,3 +28,12 @@ class Action:
         if not isinstance(other, Action):
             return NotImplemented
         return str(self) < str(other)
+
+
+def check_field(game: str, name: str, value: object, kind: type) -> None:
+    """An action made by hand (``Move("build", 5)``) with a field of the wrong type is
+    refused as a malformed notation is (``InvalidActionError``, a ``ValueError``), the
+    same interpreted and compiled (where mypyc would raise a ``TypeError`` of its own)."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InvalidActionError(value, f"a {game} action's {name} is {kind.__name__}, "
+                                        f"not {type(value).__name__}")

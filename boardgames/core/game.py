@@ -25,7 +25,7 @@ import json
 import random
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
@@ -35,6 +35,7 @@ from .dist import Dist
 from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
 from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
 from .options import options_from_dict
+from .ordering import in_notation_order
 from .rng import MAX_SEED, draw_index, fresh_seed
 from .state import State
 
@@ -106,15 +107,6 @@ class _Change:
 def _is_one_of(x: object, actions: Sequence[BaseAction]) -> bool:
     """Whether ``x`` is (by identity: no ``__eq__`` runs) one of ``actions``."""
     return any(a is x for a in actions)
-
-
-def _in_notation_order(actions: Iterable[BaseAction]) -> tuple[BaseAction, ...]:
-    """``actions`` once each, sorted by notation (an action's notation names it: equal
-    actions have the same one, and the first of them is kept)."""
-    by_notation: dict[str, BaseAction] = {}
-    for a in actions:
-        by_notation.setdefault(str(a), a)
-    return tuple(by_notation[text] for text in sorted(by_notation))
 
 
 def _weak(callback: Callable[[Any], object]) -> weakref.ref[Any]:
@@ -251,6 +243,9 @@ class Game:
         raise NotImplementedError
 
     def _legal(self, s: Any) -> Sequence[BaseAction]:
+        """The legal actions in ``s``, in any order, repeats allowed: ``legal_actions()``
+        puts them in notation order, unless they come already in it
+        (``core.ordering.in_notation_order``, for a choice a game keeps)."""
         raise NotImplementedError
 
     def _act(self, s: Any, action: BaseAction, log: list[str]) -> None:
@@ -346,7 +341,7 @@ class Game:
             if self._to_move(self._s) in (None, CHANCE):
                 cached = ()
             else:
-                cached = _in_notation_order(self._legal(self._s))
+                cached = in_notation_order(self._legal(self._s))
             self._legal_cache = cached
         return cached
 

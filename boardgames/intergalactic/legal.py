@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Final
 
+from ..core.ordering import in_notation_order, in_order_where
 from . import data
 from .actions import Move
 from .data import LISTS, Entry
@@ -14,13 +15,14 @@ from .rules import Rules
 from .setup import origins_left
 from .state import IntergalacticState
 
-__all__ = ["above", "add_moves", "keep_move", "land_move", "legal", "pickable", "spend_moves",
+__all__ = ["above", "add_moves", "can_land_elsewhere", "keep_move", "land_move", "landing_offers",
+           "legal", "pick_choice", "pick_moves", "pickable", "spend_moves", "spend_offers",
            "stealable", "why_illegal"]
 
 _FIXED: Final = {
-    "extra": (Move.of("end", "turn"), Move.of("extra", "roll")),
-    "again": (Move.of("attack", "again"), Move.of("end", "turn")),
-    "prevent": (Move.of("allow", "battle"), Move.of("prevent", "battle")),
+    "extra": in_notation_order([Move.of("end", "turn"), Move.of("extra", "roll")]),
+    "again": in_notation_order([Move.of("attack", "again"), Move.of("end", "turn")]),
+    "prevent": in_notation_order([Move.of("allow", "battle"), Move.of("prevent", "battle")]),
 }
 """The decisions with fixed choices: the extra roll, attacking again, Diplomacy."""
 _PICKS: Final = {e.name: Move.of("pick", e.name) for entries in LISTS.values() for e in entries}
@@ -40,32 +42,54 @@ def reach(total: int, tokens: int) -> range:
     return range(min(total, max(total - tokens, 0)), max(total, min(total + tokens, 101)) + 1)
 
 
-@lru_cache(maxsize=65536)
 def spend_moves(list_name: str, total: int, tokens: int, twice: bool) -> tuple[Move, ...]:
     """The token-spending decision of a list roll totalling ``total`` with ``tokens`` IT
-    (ruling 2), as one choice: ``keep <total>`` (nothing spent) and, for every other
-    entry (or nothing) within reach, ``land on <t> <entry> (<n> IT)`` at the cheapest
-    total ``t`` that lands on it. ``twice``: a roll made for a "Roll Twice" (its 101+ is
-    "Pick one of the Above", ``odds.lookup``). The totals are taken by runs that land on
-    one entry (``odds.landing_runs``): the reach is an interval around the roll, so in a
-    run that overlaps it the total nearest the roll is within reach and the cheapest."""
+    (ruling 2), as one choice: ``keep <total>`` (nothing spent) and every landing offer
+    (``landing_offers``) that costs at most ``tokens``, in notation order. ``twice``: a
+    roll made for a "Roll Twice" (its 101+ is "Pick one of the Above", ``odds.lookup``)."""
+    choice, costs = spend_offers(list_name, total, twice)
+    return in_order_where(choice, [cost <= tokens for cost in costs])
+
+
+def can_land_elsewhere(list_name: str, total: int, twice: bool, tokens: int) -> bool:
+    """Whether ``tokens`` IT move a roll of ``total`` to another entry (or nothing): the
+    cheapest landing offer is within reach."""
+    offers = landing_offers(list_name, total, twice)
+    return bool(offers) and offers[0][0] <= tokens
+
+
+@cache
+def spend_offers(list_name: str, total: int, twice: bool
+                 ) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+    """``keep <total>`` and every landing offer of a roll of ``total`` as ``land on <t>
+    <entry> (<cost> IT)``, in notation order, and the cost of each (keep: 0). Made once
+    per roll total: a purse takes those it can pay (``spend_moves``)."""
+    cost_of = {keep_move(total): 0}
+    for cost, t, name in landing_offers(list_name, total, twice):
+        cost_of[land_move(t, name, cost)] = cost
+    choice = in_notation_order(cost_of)
+    return choice, tuple(cost_of[move] for move in choice)
+
+
+@cache
+def landing_offers(list_name: str, total: int, twice: bool) -> tuple[tuple[int, int, str], ...]:
+    """Every other entry (or ``nothing``) a roll of ``total`` on ``list_name`` can be moved
+    to by spending IT, 1 IT a point (ruling 2), each once, at the total nearest the roll
+    that lands on it: (its cost in IT, that total, the entry's name), cheapest first. The
+    totals are taken by runs that land on one entry (``odds.landing_runs``, within
+    0..101): the total of a run nearest the roll is the cheapest, and a purse that reaches
+    it has it within reach (``reach``)."""
     here = lookup(list_name, total, twice=twice)
-    within = reach(total, tokens)
-    first, last = within[0], within[-1]
-    best: dict[str | None, tuple[int, int]] = {}  # entry name -> (cost, total)
+    best: dict[str, tuple[int, int]] = {}  # entry name -> (cost, total)
     for lowest, highest, e in landing_runs(list_name, twice):
-        if highest < first or e is here:
+        if e is here:
             continue
-        if lowest > last:
-            break
         t = min(max(total, lowest), highest)  # the total of the run nearest the roll
-        name = e.name if e is not None else None
+        name = e.name if e is not None else "nothing"
         cost = abs(t - total)
         if name not in best or cost < best[name][0]:
             best[name] = (cost, t)
-    moves = [keep_move(total)]
-    moves += [land_move(t, name or "nothing", cost) for name, (cost, t) in best.items()]
-    return tuple(moves)  # one per entry, and keep
+    return tuple(sorted((cost, t, name) for name, (cost, t) in best.items()))
 
 
 @cache
@@ -81,10 +105,11 @@ def land_move(t: int, name: str, cost: int) -> Move:
     return Move.of("land", f"on {t} {name} ({cost} IT)")
 
 
+@cache
 def add_moves(tokens: int) -> tuple[Move, ...]:
     """The Advantage phase's decision with ``tokens`` IT: ``add k`` for k = 0..tokens
-    (ruling 7: "each may add IT 1:1")."""
-    return tuple(Move.of("add", str(k)) for k in range(tokens + 1))
+    (ruling 7: "each may add IT 1:1"), in notation order (made once)."""
+    return in_notation_order(Move.of("add", str(k)) for k in range(tokens + 1))
 
 
 @cache
@@ -102,7 +127,23 @@ def pickable(list_name: str, held: tuple[str, ...], levels: tuple[int, ...]
     not held; sorted by name."""
     owned = frozenset(held)
     return tuple(e for e in above(list_name)
-                 if meets(levels, e) and not (e.kept and e.name in owned))
+                 if meets(levels, e) and (e.name not in owned or not e.kept))
+
+
+@cache
+def pick_moves(list_name: str) -> tuple[Move, ...]:
+    """``pick <entry>`` for every entry "Pick one of the Above" chooses from on
+    ``list_name`` (``above``), in notation order (made once)."""
+    return in_notation_order(_PICKS[e.name] for e in above(list_name))
+
+
+def pick_choice(s: IntergalacticState, p: int) -> tuple[Move, ...]:
+    """"Pick one of the Above": ``pick <entry>`` for each entry ``p`` may take
+    (``pickable``)."""
+    assert s.roll is not None
+    names = {e.name for e in pickable(s.roll.list, s.entries[p], s.attrs[p])}
+    every = pick_moves(s.roll.list)
+    return in_order_where(every, [move.arg in names for move in every])
 
 
 def stealable(s: IntergalacticState, p: int) -> list[str]:
@@ -131,6 +172,8 @@ def legal(s: IntergalacticState, rules: Rules) -> tuple[Move, ...]:
         return spend_moves(r.list, r.total, s.tokens[p], r.depth >= rules.roll_twice_depth)
     if ph == "bat":
         return add_moves(s.tokens[p])
+    if ph == "pick":
+        return pick_choice(s, p)
     if ph in ("race", "homeworld"):
         return _unique(origin_moves(s, ph, rules))
     return _unique(_named_moves(s, p, ph))
@@ -138,9 +181,6 @@ def legal(s: IntergalacticState, rules: Rules) -> tuple[Move, ...]:
 
 def _named_moves(s: IntergalacticState, p: int, ph: str) -> list[Move]:
     """The decisions that name an entry or a player."""
-    if ph == "pick":
-        assert s.roll is not None
-        return [_PICKS[e.name] for e in pickable(s.roll.list, s.entries[p], s.attrs[p])]
     if ph == "challenge":
         return [Move.of("attack", str(q)) for q in s.opponents(p)]
     if ph == "steal":

@@ -9,7 +9,7 @@ from typing import Any
 from . import data
 from .records import HOMES, RACES, all_attributes, cap
 from .rules import Rules
-from .state import IntergalacticState, Task, with_item
+from .state import IntergalacticState, Task, blank_state, with_item
 
 __all__ = ["check_scenario", "new_state", "origins_left", "roll_for_order",
            "scenario_state", "take_origin"]
@@ -17,7 +17,7 @@ __all__ = ["check_scenario", "new_state", "origins_left", "roll_for_order",
 
 def new_state(players: int) -> IntergalacticState:
     """The position before the turn-order rolls: nothing chosen yet."""
-    s = IntergalacticState(players)
+    s = blank_state(players)
     s.attrs = all_attributes(s.races, s.homeworlds, s.entries, s.alive)
     s.todo = (("order", tuple(range(players))),)
     return s
@@ -72,7 +72,7 @@ def take_origin(s: IntergalacticState, p: int, kind: str, name: str, log: list[s
 # ---------------------------------------------------------------- scenarios
 def scenario_state(spec: dict[str, Any], n: int) -> IntergalacticState:
     """The position a checked scenario ``spec`` describes, at the start of its turn."""
-    s = IntergalacticState(n)
+    s = blank_state(n)
     players = spec["players"]
     s.races = tuple(p["race"] for p in players)
     s.homeworlds = tuple(p["homeworld"] for p in players)

@@ -16,7 +16,7 @@ from ..core.compiled import by_constructor
 from ..core.game import State
 
 __all__ = ["Chance", "IntergalacticState", "Landing", "ListRoll", "Task",
-           "battle_to_change", "with_item"]
+           "battle_to_change", "blank_state", "with_item"]
 
 Task = tuple[Any, ...]
 """One task of the turn's queue (``s.todo``): its kind, then its arguments, e.g.
@@ -123,32 +123,42 @@ class IntergalacticState(State):
                  "phase", "races", "roll", "shift", "stage", "temp", "todo", "tokens",
                  "turn", "x")
 
-    def __init__(self, players: int) -> None:
-        n = players
-        self.stage = "setup"
-        self.turn = 0
-        self.phase = "order"
-        self.active: int | None = None
-        self.chance: Chance | None = None
-        self.todo: tuple[Task, ...] = ()
-        self.races: tuple[str | None, ...] = (None,) * n
-        self.homeworlds: tuple[str | None, ...] = (None,) * n
-        self.entries: tuple[tuple[str, ...], ...] = ((),) * n
-        self.tokens: tuple[int, ...] = (0,) * n
-        self.attrs: tuple[tuple[int, ...], ...] = ()
-        self.alive: tuple[bool, ...] = (True,) * n
-        self.bonus: tuple[int, ...] = (0,) * n
-        self.jam: tuple[int, ...] = (0,) * n
-        self.temp: tuple[tuple[str, ...], ...] = ((),) * n
-        self.order: tuple[int, ...] = tuple(range(n))
-        self.order_rolls: tuple[tuple[int, ...], ...] = ((),) * n
-        self.idx = 0
-        self.x = n
-        self.extras = 0
-        self.roll: ListRoll | None = None
-        self.shift = 0
-        self.landed: Landing | None = None
-        self.battle: dict[str, Any] | None = None
+    def __init__(self, *, stage: str, turn: int, phase: str, active: int | None,
+                 chance: Chance | None, todo: tuple[Task, ...],
+                 races: tuple[str | None, ...], homeworlds: tuple[str | None, ...],
+                 entries: tuple[tuple[str, ...], ...], tokens: tuple[int, ...],
+                 attrs: tuple[tuple[int, ...], ...], alive: tuple[bool, ...],
+                 bonus: tuple[int, ...], jam: tuple[int, ...],
+                 temp: tuple[tuple[str, ...], ...], order: tuple[int, ...],
+                 order_rolls: tuple[tuple[int, ...], ...], idx: int, x: int, extras: int,
+                 roll: ListRoll | None, shift: int, landed: Landing | None,
+                 battle: dict[str, Any] | None) -> None:
+        """A position with every field given (:func:`blank_state`: a new game's;
+        :meth:`copy`: another position's)."""
+        self.stage = stage
+        self.turn = turn
+        self.phase = phase
+        self.active = active
+        self.chance = chance
+        self.todo = todo
+        self.races = races
+        self.homeworlds = homeworlds
+        self.entries = entries
+        self.tokens = tokens
+        self.attrs = attrs
+        self.alive = alive
+        self.bonus = bonus
+        self.jam = jam
+        self.temp = temp
+        self.order = order
+        self.order_rolls = order_rolls
+        self.idx = idx
+        self.x = x
+        self.extras = extras
+        self.roll = roll
+        self.shift = shift
+        self.landed = landed
+        self.battle = battle
 
     @property
     def players(self) -> int:
@@ -182,32 +192,26 @@ class IntergalacticState(State):
         return int(b["defender"] if p == b["attacker"] else b["attacker"])
 
     def copy(self) -> IntergalacticState:
-        c = IntergalacticState(0)
-        c.active = self.active
-        c.alive = self.alive
-        c.attrs = self.attrs
-        c.battle = self.battle
-        c.bonus = self.bonus
-        c.chance = self.chance
-        c.entries = self.entries
-        c.extras = self.extras
-        c.homeworlds = self.homeworlds
-        c.idx = self.idx
-        c.jam = self.jam
-        c.landed = self.landed
-        c.order = self.order
-        c.order_rolls = self.order_rolls
-        c.phase = self.phase
-        c.races = self.races
-        c.roll = self.roll
-        c.shift = self.shift
-        c.stage = self.stage
-        c.temp = self.temp
-        c.todo = self.todo
-        c.tokens = self.tokens
-        c.turn = self.turn
-        c.x = self.x
-        return c
+        """A copy sharing every part (each step replaces what it changes)."""
+        return IntergalacticState(
+            stage=self.stage, turn=self.turn, phase=self.phase, active=self.active,
+            chance=self.chance, todo=self.todo, races=self.races, homeworlds=self.homeworlds,
+            entries=self.entries, tokens=self.tokens, attrs=self.attrs, alive=self.alive,
+            bonus=self.bonus, jam=self.jam, temp=self.temp, order=self.order,
+            order_rolls=self.order_rolls, idx=self.idx, x=self.x, extras=self.extras,
+            roll=self.roll, shift=self.shift, landed=self.landed, battle=self.battle)
+
+
+def blank_state(players: int) -> IntergalacticState:
+    """The position of a new game of ``players`` players before anything happens: the
+    set-up stage, nothing chosen, held or rolled, every player alive."""
+    n = players
+    return IntergalacticState(
+        stage="setup", turn=0, phase="order", active=None, chance=None, todo=(),
+        races=(None,) * n, homeworlds=(None,) * n, entries=((),) * n, tokens=(0,) * n,
+        attrs=(), alive=(True,) * n, bonus=(0,) * n, jam=(0,) * n, temp=((),) * n,
+        order=tuple(range(n)), order_rolls=((),) * n, idx=0, x=n, extras=0, roll=None,
+        shift=0, landed=None, battle=None)
 
 
 def with_item(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:

@@ -15,7 +15,7 @@ from typing import Final
 
 from . import data
 from .data import KIND, STAGE_LIST, STAGES, Entry
-from .legal import pickable, spend_moves, stealable
+from .legal import can_land_elsewhere, pickable, stealable
 from .odds import levels_modifier, lookup
 from .records import CRIMINAL_NAMES, INDEX, attributes_after, cap, fleets, meets
 from .rules import Rules
@@ -232,7 +232,7 @@ def offer_token_spending(s: IntergalacticState, rules: Rules, log: list[str]) ->
     if s.tokens[r.player] <= 0:
         return False
     cap_tokens(s, log)
-    if len(spend_moves(r.list, r.total, s.tokens[r.player], rolls_for_twice(r, rules))) == 1:
+    if not can_land_elsewhere(r.list, r.total, rolls_for_twice(r, rules), s.tokens[r.player]):
         return False
     s.phase = "spend"
     s.active = r.player

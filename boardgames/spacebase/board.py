@@ -176,8 +176,12 @@ class Board:
         the frontiers known; other changes forget them)."""
         f = self._front.get(owner)
         if f is None:
-            f = self._front[owner] = self.around(self.controlled_by(owner)).difference(self._name)
+            f = self._front[owner] = self.empty_around(self.controlled_by(owner))
         return f
+
+    def empty_around(self, cells: Iterable[Cell]) -> frozenset[Cell]:
+        """The empty cells orthogonally adjacent to any of ``cells``."""
+        return self.around(cells).difference(self._name)
 
     def around(self, cells: Iterable[Cell]) -> frozenset[Cell]:
         """The cells orthogonally adjacent to any of ``cells`` (empty or not)."""

@@ -70,8 +70,7 @@ def transfer_destinations(s: SpaceBaseState) -> list[Move]:
     assert s.pending is not None
     src = s.pending[1]
     others = [c for c in s.board.controlled_by(s.player) if c != src]
-    empty_next = [n for n in s.board.around(others) if n not in s.board]
-    return [MOVE[c] for c in empty_next] + [SWAP[c] for c in others]
+    return [MOVE[c] for c in s.board.empty_around(others)] + [SWAP[c] for c in others]
 
 
 def repairs(s: SpaceBaseState, rules: Rules) -> list[Move]:

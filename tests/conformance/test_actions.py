@@ -34,3 +34,24 @@ def test_actions_are_frozen_and_made_again_from_their_fields(game_class: type) -
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(a, first, getattr(a, first))
     assert again == a
+
+
+@pytest.mark.parametrize(("make", "field"), [
+    (lambda: bg.Spacehole.Action("build", 5), "argument"),
+    (lambda: bg.Spacehole.Action(None), "verb"),
+    (lambda: bg.Blast.Action("move", sector="5"), "sector"),
+    (lambda: bg.Blast.Action("move", die=True), "die"),
+    (lambda: bg.Intergalactic.Action("pick", 5), "argument"),
+    (lambda: bg.SpaceBase.Action("build", card=3), "card"),
+    (lambda: bg.SpaceBase.Action("place", cell=(1, "a")), "cell coordinate"),
+    (lambda: bg.SpaceBase.Action("place", cell=[1, 2]), "cell"),
+    (lambda: bg.SpaceBase.Action("repair", cell=(1, 2), n=1.5), "number"),
+])
+def test_an_action_made_by_hand_with_a_field_of_the_wrong_type_is_invalid(
+        make: object, field: str) -> None:
+    """Refused as a malformed notation is (a ``ValueError`` naming the field), the same
+    interpreted and compiled (not mypyc's own ``TypeError``)."""
+    with pytest.raises(bg.InvalidActionError) as e:
+        make()  # type: ignore[operator]
+    assert isinstance(e.value, ValueError)
+    assert field in str(e.value)

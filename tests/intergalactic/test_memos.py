@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
+import pytest
+
 import boardgames as bg
 from boardgames.intergalactic import data, legal, records
 from boardgames.intergalactic.actions import Move
@@ -106,6 +108,47 @@ def test_spend_moves_by_runs_match_every_total_within_reach() -> None:
                         name, total, tokens, twice)
                     checked += 1
     assert checked > 5000
+
+
+def test_spend_moves_are_the_offers_a_purse_can_pay_kept_in_notation_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A purse of ``tokens`` IT takes the landing offers costing at most ``tokens`` (they
+    come cheapest first); the choice of a roll total is kept in notation order with the
+    cost of each action, and a game in the token-spending decision lists a part of it
+    as it is (the core does not sort it again)."""
+    for total in (-2, 0, 37, 64, 100, 101, 118):
+        offers = legal.landing_offers("development", total, False)
+        costs = [cost for cost, _, _ in offers]
+        assert costs == sorted(costs) and all(cost > 0 for cost in costs)
+        whole, whole_costs = legal.spend_offers("development", total, False)
+        for tokens in range(0, 40, 3):
+            got = legal.spend_moves("development", total, tokens, False)
+            want = {legal.keep_move(total),
+                    *(legal.land_move(t, e, c) for c, t, e in offers if c <= tokens)}
+            assert set(got) == want and len(got) == len(want)
+            assert [str(m) for m in got] == sorted(str(m) for m in got)
+            assert [whole_costs[whole.index(m)] for m in got] == [
+                abs(m.total - total) for m in got]  # 1 IT a point
+            assert legal.can_land_elsewhere("development", total, False, tokens) == (
+                len(got) > 1)
+    made: list[tuple[Move, ...]] = []
+
+    def spy(*args: object) -> tuple[Move, ...]:
+        made.append(plain(*args))
+        return made[-1]
+
+    plain = legal.spend_moves
+    monkeypatch.setattr(legal, "spend_moves", spy)
+    spending = 0
+    for seed in range(20):
+        g = bg.Intergalactic(seed=seed)
+        choice = random.Random(seed).choice
+        while not g.is_over and spending < 20:
+            if g.view()["phase"] == "spend":
+                assert g.legal_actions() is made[-1]
+                spending += 1
+            g.apply(choice(g.legal_actions()))
+    assert spending == 20
 
 
 def test_keep_and_land_moves_are_the_shared_actions_of_their_notation() -> None:

@@ -134,7 +134,7 @@ def soak(players: int, seed: int) -> SpaceBase:
         else:
             legal = g.legal_actions()
             texts = [str(a) for a in legal]
-            assert type(legal) is tuple and legal, where
+            assert isinstance(legal, tuple) and legal, where
             assert texts == sorted(set(texts)), f"{where}: legal actions {texts}"
             a = rng.choice(legal)
             chosen.append(a)

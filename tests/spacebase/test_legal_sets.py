@@ -1,6 +1,6 @@
 """The Space Base decisions computed as set operations on the board (``Board.around``,
-``Board.frontier``) give what the rule sentences say, cell by cell, at every position of
-seeded random games."""
+``Board.empty_around``, ``Board.frontier``) give what the rule sentences say, cell by
+cell, at every position of seeded random games."""
 
 from __future__ import annotations
 
@@ -39,6 +39,9 @@ def test_control_targets_build_cells_and_around_match_the_rule_sentences() -> No
                     assert set(legal.build_cells(s, card)) == _plain_build_cells(s, card)
                 mine = s.board.controlled_by(s.player)
                 assert s.board.around(mine) == {n for c in mine for n in neighbours(c)}
+                assert s.board.empty_around(mine) == {
+                    n for c in mine for n in neighbours(c) if s.board.owner_of(n) is None
+                    and n not in s.board}
                 checked += 1
             g.apply(choice(g.legal_actions()))
     assert checked > 500
