@@ -245,7 +245,7 @@ class Game:
     def _legal(self, s: Any) -> Sequence[BaseAction]:
         """The legal actions in ``s``, in any order, repeats allowed: ``legal_actions()``
         puts them in notation order, unless they come already in it
-        (``core.ordering.in_notation_order``, for a choice a game keeps)."""
+        (``core.ordering.kept_in_order``: a choice a game keeps)."""
         raise NotImplementedError
 
     def _act(self, s: Any, action: BaseAction, log: list[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Final
 
-from ..core.ordering import in_notation_order, in_order_where
+from ..core.ordering import in_order_where, kept_in_order
 from . import data
 from .actions import Move
 from .data import LISTS, Entry
@@ -20,9 +20,9 @@ __all__ = ["above", "add_moves", "can_land_elsewhere", "keep_move", "land_move",
            "stealable", "why_illegal"]
 
 _FIXED: Final = {
-    "extra": in_notation_order([Move.of("end", "turn"), Move.of("extra", "roll")]),
-    "again": in_notation_order([Move.of("attack", "again"), Move.of("end", "turn")]),
-    "prevent": in_notation_order([Move.of("allow", "battle"), Move.of("prevent", "battle")]),
+    "extra": kept_in_order([Move.of("end", "turn"), Move.of("extra", "roll")]),
+    "again": kept_in_order([Move.of("attack", "again"), Move.of("end", "turn")]),
+    "prevent": kept_in_order([Move.of("allow", "battle"), Move.of("prevent", "battle")]),
 }
 """The decisions with fixed choices: the extra roll, attacking again, Diplomacy."""
 _PICKS: Final = {e.name: Move.of("pick", e.name) for entries in LISTS.values() for e in entries}
@@ -67,7 +67,7 @@ def spend_offers(list_name: str, total: int, twice: bool
     cost_of = {keep_move(total): 0}
     for cost, t, name in landing_offers(list_name, total, twice):
         cost_of[land_move(t, name, cost)] = cost
-    choice = in_notation_order(cost_of)
+    choice = kept_in_order(cost_of)
     return choice, tuple(cost_of[move] for move in choice)
 
 
@@ -109,7 +109,7 @@ def land_move(t: int, name: str, cost: int) -> Move:
 def add_moves(tokens: int) -> tuple[Move, ...]:
     """The Advantage phase's decision with ``tokens`` IT: ``add k`` for k = 0..tokens
     (ruling 7: "each may add IT 1:1"), in notation order (made once)."""
-    return in_notation_order(Move.of("add", str(k)) for k in range(tokens + 1))
+    return kept_in_order(Move.of("add", str(k)) for k in range(tokens + 1))
 
 
 @cache
@@ -134,7 +134,7 @@ def pickable(list_name: str, held: tuple[str, ...], levels: tuple[int, ...]
 def pick_moves(list_name: str) -> tuple[Move, ...]:
     """``pick <entry>`` for every entry "Pick one of the Above" chooses from on
     ``list_name`` (``above``), in notation order (made once)."""
-    return in_notation_order(_PICKS[e.name] for e in above(list_name))
+    return kept_in_order(_PICKS[e.name] for e in above(list_name))
 
 
 def pick_choice(s: IntergalacticState, p: int) -> tuple[Move, ...]:
