@@ -23,16 +23,18 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from typing import Any, Final
 
+from ..core.compiled import by_constructor
 from ..core.game import CHANCE
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, LISTS, STAGE_LIST, STAGES, Entry
 from .odds import battle_odds, levels_modifier, lookup
 
-__all__ = ["GreedyAgent", "evaluate", "rollout_value"]
+__all__ = ["GREEDY", "GreedyAgent", "Weights", "evaluate", "rollout_value"]
 
 _IDX: Final = {a: i for i, a in enumerate(ATTRIBUTES)}
 _BATTLE: Final = tuple(_IDX[a] for a in BATTLE_ATTRIBUTES)
@@ -43,13 +45,23 @@ _INCOME: Final = {"exploration": _IDX["Scan"], "development": _IDX["Finance"],
 _RACES: Final = {e.name: e for e in data.RACE}
 _HOMES: Final = {e.name: e for e in data.HOMEWORLD}
 
-# Weights of the heuristic (VP are the unit).
-TOKEN_VALUE: Final = 0.12          # one IT while list rolls remain (it shifts a roll by 1)
-TOKEN_VALUE_CONFLICT: Final = 0.08  # one IT in the Conflict stage (one point of BAT)
-ADVANTAGE_VALUE: Final = 1.2       # one attribute won against a rival, on average over rivals
-ELIMINATED: Final = 40.0           # what losing the last fleet costs
-RIVAL_SHARE: Final = 0.5           # how much of the rivals' values is subtracted
-POTENTIAL_WEIGHT: Final = 0.4      # how much the attributes' worth for later rolls counts
+@dataclass(frozen=True)
+class Weights:
+    """The weights of the heuristic (VP are the unit)."""
+
+    token: float = 0.12           # one IT while list rolls remain (it shifts a roll by 1)
+    token_conflict: float = 0.08  # one IT in the Conflict stage (one point of BAT)
+    advantage: float = 1.2        # one attribute won against a rival, on average over rivals
+    eliminated: float = 40.0      # what losing the last fleet costs
+    rival_share: float = 0.5      # how much of the rivals' values is subtracted
+    potential: float = 0.4        # how much the attributes' worth for later rolls counts
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_constructor(self)  # compiled by mypyc, it pickles this way too
+
+
+GREEDY: Final = Weights()
+"""The weights of ``evaluate`` and of :class:`GreedyAgent` by default."""
 
 
 # ---------------------------------------------------------------- static worth of rolls
@@ -206,9 +218,10 @@ def _remove(sm: _Summary, q: int, name: str) -> _Summary:
 class _Context:
     """The stage and the list rolls each player still has (same for every choice)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, weights: Weights = GREEDY) -> None:
         s = game.state
         n = game.players
+        self.w = weights
         tps = game.rules.turns_per_stage
         self.n = n
         self.stage = s.stage
@@ -233,24 +246,27 @@ class _Context:
         key = (q, tuple(a))
         v = self._potential.get(key)
         if v is None:
-            v = _potential(tuple(self.rolls[q]), key[1], self.token_value(q))
+            v = _potential(tuple(self.rolls[q]), key[1], self.token_value(q),
+                           self.w.potential)
             self._potential[key] = v
         return v
 
     def token_value(self, q: int) -> float:
         left = self.left[q]
-        return TOKEN_VALUE_CONFLICT + (TOKEN_VALUE - TOKEN_VALUE_CONFLICT) * min(1.0, left / 3)
+        w = self.w
+        return w.token_conflict + (w.token - w.token_conflict) * min(1.0, left / 3)
 
 
 @lru_cache(maxsize=16384)
-def _potential(rolls: tuple[tuple[str, int], ...], a: tuple[int, ...], tv: float) -> float:
+def _potential(rolls: tuple[tuple[str, int], ...], a: tuple[int, ...], tv: float,
+               weight: float) -> float:
     v = 0.0
     for stage, k in rolls:
         lst = STAGE_LIST[stage]
         v += k * (_mean_roll(lst, levels_modifier(stage, a)) - _mean_roll(lst, 0))
         if stage in _INCOME:
             v += k * tv * max(0, a[_INCOME[stage]])
-    return v * POTENTIAL_WEIGHT
+    return v * weight
 
 
 def _advantages(aa: list[int], bb: list[int]) -> int:
@@ -267,7 +283,7 @@ def _advantages(aa: list[int], bb: list[int]) -> int:
 def _value(ctx: _Context, sm: _Summary, q: int) -> float:
     """The absolute value of player ``q``'s position (VP units)."""
     if not sm.alive[q]:
-        return sm.vp[q] - ELIMINATED
+        return sm.vp[q] - ctx.w.eliminated
     a = sm.attrs[q]
     v = float(sm.vp[q])
     cap = max(0, 20 + a[_INT])
@@ -282,9 +298,9 @@ def _value(ctx: _Context, sm: _Summary, q: int) -> float:
     rivals = [r for r in range(ctx.n) if r != q and sm.alive[r]]
     if rivals:
         d = sum(_pair(sm, q, r) for r in rivals)
-        v += ADVANTAGE_VALUE * d / len(rivals)
+        v += ctx.w.advantage * d / len(rivals)
     else:  # the last one left: the game is won
-        v += ADVANTAGE_VALUE * (len(_BATTLE) + 1)
+        v += ctx.w.advantage * (len(_BATTLE) + 1)
     if ctx.stage in ("buildup", "conflict"):
         f = sm.fleets[q]
         v -= 4.0 if f == 1 else 1.5 if f == 2 else 0.0
@@ -297,14 +313,15 @@ def _pair(sm: _Summary, q: int, r: int) -> int:
         - (sm.adv[q] < sm.adv[r])
 
 
-def _combine(own: float, others: list[float]) -> float:
+def _combine(own: float, others: list[float], rival_share: float) -> float:
     if not others:
         return own
-    return own - RIVAL_SHARE * (0.5 * max(others) + 0.5 * sum(others) / len(others))
+    return own - rival_share * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 def _eval(ctx: _Context, sm: _Summary, p: int) -> float:
-    return _combine(_value(ctx, sm, p), [_value(ctx, sm, r) for r in range(ctx.n) if r != p])
+    return _combine(_value(ctx, sm, p), [_value(ctx, sm, r) for r in range(ctx.n) if r != p],
+                    ctx.w.rival_share)
 
 
 def evaluate(game: Any, player: Any) -> float:
@@ -367,16 +384,17 @@ def _bat(sm: _Summary, a: int, d: int, bonus: dict[str, Any] | None = None
 class _Planner:
     """One decision of one player: the summary, context and caches it shares."""
 
-    def __init__(self, game: Any, p: int) -> None:
+    def __init__(self, game: Any, p: int, weights: Weights = GREEDY) -> None:
         self.game = game
         self.s = game.state
         self.p = p
+        self.weights = weights
         self._gain: dict[tuple[str, int], float] = {}
         self._outcomes: dict[tuple[int, int], tuple[float, float, float]] = {}
 
     @cached_property
     def ctx(self) -> _Context:
-        return _Context(self.game)
+        return _Context(self.game, self.weights)
 
     @cached_property
     def sm(self) -> _Summary:
@@ -401,9 +419,10 @@ class _Planner:
         """``eval(sm2)`` when only the player's own record changed (nobody's alive flag,
         no criminal penalty): rivals' values move only by their Advantage over him."""
         p, sm = self.p, self.sm
-        others = [v + ADVANTAGE_VALUE * (_pair(sm2, r, p) - _pair(sm, r, p)) / k
+        advantage = self.weights.advantage
+        others = [v + advantage * (_pair(sm2, r, p) - _pair(sm, r, p)) / k
                   if sm.alive[r] and sm.alive[p] else v for r, (v, k) in self.rivals.items()]
-        return _combine(_value(self.ctx, sm2, p), others)
+        return _combine(_value(self.ctx, sm2, p), others, self.weights.rival_share)
 
     def eval(self, sm: _Summary) -> float:
         return _eval(self.ctx, sm, self.p)
@@ -623,14 +642,19 @@ class GreedyAgent:
     chance outcomes. Ties are broken by its own seeded generator (never the global
     ``random``), so a seeded agent replays the same choices."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Any = GREEDY) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {seed!r}")
+        if not isinstance(weights, Weights):
+            raise TypeError(f"weights must be Weights, not {weights!r}")
         self.seed = seed
+        self.weights = weights
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
-        return f"GreedyAgent(seed={self.seed})"
+        if self.weights == GREEDY:
+            return f"GreedyAgent(seed={self.seed})"
+        return f"GreedyAgent(seed={self.seed}, weights={self.weights!r})"
 
     def choose(self, game: Any) -> Move:
         """The action this agent plays in ``game`` (the player to move)."""
@@ -641,7 +665,7 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         phase = game.state.phase
-        plan = _Planner(game, p)
+        plan = _Planner(game, p, self.weights)
         handler = getattr(self, f"_{phase}", None)
         if handler is None:  # pragma: no cover - every decision phase has a handler
             return legal[0]

@@ -129,19 +129,30 @@ OPPONENT_KINDS = ("human", "random", "greedy", "easy", "medium", "hard")
 "easy", "medium", "hard")."""
 
 
+def _is_hard_preset(agent: Any, game: str) -> bool:
+    """Whether ``agent`` is ``game``'s own hard player (``agents.HARD_BY_GAME``), with
+    its seed."""
+    from ..agents import HARD_BY_GAME, hard_agent
+
+    seed = getattr(agent, "seed", None)
+    return game in HARD_BY_GAME and isinstance(seed, int) \
+        and repr(agent) == repr(hard_agent(game, seed))
+
+
 def _kind_of(agent: Any, game: str) -> str:
     if agent is None:
         return "human"
     kind = getattr(agent, "kind", None)
     if kind == "mcts":
         return str(getattr(agent, "difficulty", "custom"))
-    if kind == "rollout":  # the hard preset of a game where MCTS is not the strongest
-        from ..agents import make_agent
-
-        return "hard" if repr(agent) == repr(make_agent("hard", agent.seed, game=game)) \
-            else "custom"
-    if kind is None:  # a game's own agent class
+    if _is_hard_preset(agent, game):  # of a game where MCTS is not the strongest
+        return "hard"
+    if kind == "rollout":
+        return "custom"
+    if kind is None:  # a game's own agent class (with other settings: "custom")
         kind = {"GreedyAgent": "greedy", "RandomAgent": "random"}.get(type(agent).__name__)
+        if kind is not None and repr(agent) != repr(type(agent)(seed=agent.seed)):
+            kind = "custom"
     return kind if kind in ("random", "greedy") else "custom"
 
 

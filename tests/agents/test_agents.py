@@ -9,6 +9,7 @@ get the very same search and choice.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 import pytest
@@ -312,8 +313,9 @@ def test_spawn_keeps_the_settings_with_a_new_seed() -> None:
 
 def test_make_agent_hard_is_the_games_own_hard_preset() -> None:
     """"hard" is MCTS's preset except in a game of ``HARD_BY_GAME`` (by name or game),
-    where it is the rollout player with those settings; "mcts" with difficulty "hard" is
-    the same choice."""
+    where it is the player named there with those settings (Spacehole: the rollout
+    player; Intergalactic: its greedy player with other weights); "mcts" with difficulty
+    "hard" is the same choice."""
     from boardgames.agents import HARD_BY_GAME
     from boardgames.core.registry import GAMES
     from boardgames.rollouts import RolloutAgent
@@ -322,10 +324,16 @@ def test_make_agent_hard_is_the_games_own_hard_preset() -> None:
     for name in GAMES:
         for agent in (make_agent("hard", seed=4, game=name),
                       make_agent("mcts", seed=4, difficulty="hard", game=bg.load(name))):
-            if name in HARD_BY_GAME:
+            settings = dict(HARD_BY_GAME.get(name, {}))
+            kind = settings.pop("agent", None)
+            if kind == "rollout":
                 assert isinstance(agent, RolloutAgent) and agent.seed == 4
-                assert {k: agent.settings()[k] for k in HARD_BY_GAME[name]} == \
-                    HARD_BY_GAME[name]
+                assert {k: agent.settings()[k] for k in settings} == settings
+            elif kind == "greedy":  # the game's greedy player with other weights
+                module = importlib.import_module(f"boardgames.{name}.agents")
+                assert type(agent) is module.GreedyAgent and agent.seed == 4
+                assert agent.weights == module.Weights(**settings["weights"])
+                assert agent.weights != module.Weights()
             else:
                 assert isinstance(agent, MCTSAgent) and agent.difficulty == "hard"
     assert isinstance(make_agent("hard"), MCTSAgent)  # no game named: MCTS's preset

@@ -336,3 +336,34 @@ def test_choose_refuses_a_chance_node_or_a_finished_game() -> None:
     with pytest.raises(TypeError):
         GreedyAgent(seed="1")  # type: ignore[arg-type]
     assert repr(GreedyAgent(4)) == "GreedyAgent(seed=4)"
+
+
+def test_weights_are_the_greedy_players_by_default_and_checked() -> None:
+    """``GreedyAgent(weights=...)``: by default the weights of ``evaluate`` (``GREEDY``);
+    other weights give another player (the hard preset values a token more and keeps
+    more of them: fewer IT spent in the same deal); anything but ``Weights`` is refused."""
+    import pickle
+
+    from boardgames.intergalactic.agents import GREEDY, Weights
+
+    assert GreedyAgent(1).weights is GREEDY == Weights()
+    assert repr(GreedyAgent(1)) == "GreedyAgent(seed=1)"
+    w = Weights(token=0.24)
+    assert pickle.loads(pickle.dumps(w)) == w and "token=0.24" in repr(GreedyAgent(1, w))
+    with pytest.raises(TypeError, match="weights must be Weights"):
+        GreedyAgent(1, weights={"token": 0.24})
+
+    def spent(weights: Weights) -> int:
+        g = bg.Intergalactic(seed=5, players=2)
+        agents = [GreedyAgent(7, weights), GreedyAgent(8)]
+        total = 0
+        while not g.is_over:
+            p = g.current_player
+            before = g.state.tokens[0]
+            a = agents[p].choose(g)
+            g.apply(a)
+            if p == 0 and a.verb == "land":
+                total += before - g.state.tokens[0]
+        return total
+
+    assert spent(w) < spent(GREEDY)

@@ -92,3 +92,18 @@ def test_a_picked_computer_plays_its_turn() -> None:
     steps = len(g.history)
     b.agent_step()
     assert len(g.history) > steps and g.history[steps].player == 1
+
+
+def test_hard_in_intergalactic_is_its_greedy_player_with_other_weights() -> None:
+    """Intergalactic's hard preset is its greedy player with the weights of
+    ``agents.HARD_BY_GAME``: shown as "hard"; the greedy player with other weights as
+    "custom", with its own as "greedy"."""
+    from boardgames.agents import make_agent
+    from boardgames.intergalactic.agents import GreedyAgent, Weights
+
+    hard = make_agent("hard", seed=2, game="intergalactic")
+    assert isinstance(hard, GreedyAgent) and hard.weights != Weights()
+    b = bg.Intergalactic(seed=3, players=4).widget(
+        player=0, opponents={1: hard, 2: GreedyAgent(5, weights=Weights(token=0.5)),
+                             3: GreedyAgent(6)})
+    assert b.agent_kinds == {"1": "hard", "2": "custom", "3": "greedy"}
