@@ -9,6 +9,8 @@ from .errors import InvalidActionError
 
 __all__ = ["Action", "check_field"]
 
+_NOUNS: dict[type, str] = {str: "string", int: "whole number"}
+
 
 class Action:
     """Base class for a game's actions (subclasses are frozen dataclasses with slots).
@@ -35,5 +37,7 @@ def check_field(game: str, name: str, value: object, kind: type) -> None:
     refused as a malformed notation is (``InvalidActionError``, a ``ValueError``), the
     same interpreted and compiled (where mypyc would raise a ``TypeError`` of its own)."""
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidActionError(value, f"a {game} action's {name} is {kind.__name__}, "
+        article = "an" if game[0] in "AEIOU" else "a"
+        noun = _NOUNS.get(kind, kind.__name__)
+        raise InvalidActionError(value, f"{article} {game} action's {name} is a {noun}, "
                                         f"not {type(value).__name__}")

@@ -42,6 +42,7 @@ def test_actions_are_frozen_and_made_again_from_their_fields(game_class: type) -
     (lambda: bg.Blast.Action("move", sector="5"), "sector"),
     (lambda: bg.Blast.Action("move", die=True), "die"),
     (lambda: bg.Intergalactic.Action("pick", 5), "argument"),
+    (lambda: bg.Intergalactic.Action(["pick"]), "verb"),
     (lambda: bg.SpaceBase.Action("build", card=3), "card"),
     (lambda: bg.SpaceBase.Action("place", cell=(1, "a")), "cell coordinate"),
     (lambda: bg.SpaceBase.Action("place", cell=[1, 2]), "cell"),
