@@ -465,11 +465,23 @@ class GreedyAgent:
 
     # ------------------------------------------------------------------ look-ahead
     def _search(self, game: Blast, me: int, actions: list[Order]) -> Order:
-        """The action of the roll / build / move phases whose continuation (its own
-        decisions to the end of the move phase, rerolled or added dice averaged) is
-        worth most. A move decision is searched exactly; from a dice or build decision
-        the continuation plays each later decision greedily (one step ahead), except
-        that the moves of two dice are searched exactly."""
+        """The action of the roll / build / move phases whose continuation is worth
+        most (:meth:`action_values`)."""
+        return self._pick(actions, self.action_values(game))
+
+    def action_values(self, game: Blast) -> list[float]:
+        """At a decision of the roll, build or move phase (a die card, a rebuild, a
+        move): the value (:func:`evaluate`, for the player to move) of each of
+        ``game.legal_actions()``, in that order, after its continuation: the player's
+        own decisions to the end of the move phase, rerolled or added dice averaged.
+        What :meth:`choose` picks the best of. A move decision is searched exactly;
+        from a dice or build decision the continuation plays each later decision
+        greedily (one step ahead), except that the moves of two dice are searched
+        exactly. Elsewhere a ``ValueError``."""
+        s = game.state
+        if s.pending not in ("dice", "build", "move") or game.current_player != s.actor:
+            raise ValueError(f"not a roll, build or move decision: {game!r}")
+        me = s.actor
         # A copy without the past, in which the other hand is redrawn from the cards this
         # player has not seen (``Game.determinize``), stopping at every chance node.
         g = game.determinize(me, seed=self._rng.getrandbits(64))
@@ -479,8 +491,7 @@ class GreedyAgent:
         self._steps = 0
         turn = g.state.turn
         exact = g.state.pending == "move"
-        values = [self._value(h, me, turn, exact) for _a, h in self._children(g)]
-        return self._pick(actions, values)
+        return [self._value(h, me, turn, exact) for _a, h in self._children(g)]
 
     def _children(self, g: Blast) -> Iterator[tuple[Any, Blast]]:
         """Every legal action (or chance outcome) and the fork it leads to."""
