@@ -87,7 +87,7 @@ class LookaheadAgent:
     kind: Final = "lookahead"
 
     def __init__(self, seed: Any = 0, candidates: Any = 3, samples: Any = 8,
-                 margin: Any = 6.0) -> None:
+                 margin: Any = 6.0, z: Any = 0.0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {seed!r}")
         if not isinstance(margin, int | float) or isinstance(margin, bool) or margin < 0:
@@ -96,6 +96,9 @@ class LookaheadAgent:
         self.candidates = _check_count("candidates", candidates)
         self.samples = _check_count("samples", samples)
         self.margin = float(margin)
+        if not isinstance(z, int | float) or isinstance(z, bool) or z < 0:
+            raise ValueError(f"z must be a number >= 0, not {z!r}")
+        self.z = float(z)
         self._greedy = GreedyAgent(seed)
         self._rng = random.Random(seed + 1)
         self.last_search: dict[str, Any] = {}
@@ -103,15 +106,15 @@ class LookaheadAgent:
     def settings(self) -> dict[str, Any]:
         """The keywords (other than the seed) that make an agent like this one."""
         return {"candidates": self.candidates, "samples": self.samples,
-                "margin": self.margin}
+                "margin": self.margin, "z": self.z}
 
     def spawn(self, seed: int) -> LookaheadAgent:
         """A fresh agent with these settings, seeded with ``seed``."""
-        return LookaheadAgent(seed, self.candidates, self.samples, self.margin)
+        return LookaheadAgent(seed, self.candidates, self.samples, self.margin, self.z)
 
     def __repr__(self) -> str:
         return (f"LookaheadAgent(seed={self.seed}, candidates={self.candidates}, "
-                f"samples={self.samples}, margin={self.margin!r})")
+                f"samples={self.samples}, margin={self.margin!r}, z={self.z!r})")
 
     def choose(self, game: Blast) -> Order:
         actions = cast("list[Order]", list(game.legal_actions()))
@@ -126,16 +129,18 @@ class LookaheadAgent:
             return actions[shortlist[0]]
         me = game.state.actor
         turn = game.state.turn
-        totals = [0.0] * len(shortlist)
+        outcomes: list[list[float]] = [[] for _ in shortlist]
         for _ in range(self.samples):
             seed = self._rng.getrandbits(62)
             root = game.determinize(me, seed=seed)
             for k, i in enumerate(shortlist):
                 g = root.fork()
                 g.apply(actions[i])
-                totals[k] += self._through_reply(g, me, turn, seed)
-        means = [t / self.samples for t in totals]
+                outcomes[k].append(self._through_reply(g, me, turn, seed))
+        means = [sum(v) / len(v) for v in outcomes]
         pick = max(range(len(shortlist)), key=lambda k: (means[k], -k))
+        if pick and not self._clearly_better(outcomes[pick], outcomes[0]):
+            pick = 0
         self.last_search = {
             "greedy": str(actions[shortlist[0]]), "chosen": str(actions[shortlist[pick]]),
             "samples": self.samples,
@@ -158,6 +163,14 @@ class LookaheadAgent:
             if not out or values[i] < values[out[-1]] - 1e-9:
                 out.append(i)
         return out
+
+    def _clearly_better(self, values: list[float], greedys: list[float]) -> bool:
+        """Whether ``values`` beat Greedy's choice's on the same samples by more than
+        ``z`` standard errors of their paired differences."""
+        from ..rollouts import paired_gain
+
+        gain, se = paired_gain(values, greedys)
+        return gain > self.z * se
 
     def _through_reply(self, g: Blast, me: int, turn: int, seed: int) -> float:
         """Play the sample ``g`` on by Greedy (both sides) to :func:`reply_is_over`,

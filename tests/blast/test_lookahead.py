@@ -77,6 +77,27 @@ def test_lookahead_plays_greedys_choice_without_a_contender() -> None:
     assert LookaheadAgent(seed=2).choose(start) == GreedyAgent(seed=2).choose(start)
 
 
+def test_lookahead_keeps_greedys_choice_unless_clearly_beaten() -> None:
+    """With a gate of ``z`` standard errors, another candidate than Greedy's is played
+    only when its paired gain on the same samples is above ``z`` standard errors: with a
+    huge ``z`` never, and the values found are the same as without the gate."""
+    overruled = 0
+    for seed in (3, 11, 13):
+        g = _move_decision(seed)
+        free, gated = LookaheadAgent(seed=5, samples=4), LookaheadAgent(seed=5, samples=4,
+                                                                       z=1e9)
+        free.choose(g)
+        choice = gated.choose(g)
+        if not gated.last_search:
+            continue  # one candidate: nothing played out
+        assert gated.last_search["values"] == free.last_search["values"]
+        assert str(choice) == gated.last_search["greedy"]
+        assert free.last_search["chosen"] == max(free.last_search["values"],
+                                                 key=lambda a: free.last_search["values"][a])
+        overruled += free.last_search["chosen"] != free.last_search["greedy"]
+    assert overruled  # without the gate, Greedy's choice was overruled somewhere
+
+
 def test_lookahead_is_deterministic_for_a_seed() -> None:
     g = _move_decision(7)
     a, b = LookaheadAgent(seed=3, samples=3), LookaheadAgent(seed=3, samples=3)
@@ -128,6 +149,8 @@ def test_reply_ends_after_the_opponents_move_phase() -> None:
     ({"samples": "8"}, "samples must be"),
     ({"samples": True}, "samples must be"),
     ({"margin": -1}, "margin must be"),
+    ({"z": -0.5}, "z must be"),
+    ({"z": "1"}, "z must be"),
 ])
 def test_lookahead_refuses_bad_settings(kwargs: dict, why: str) -> None:
     with pytest.raises(ValueError, match=why):
@@ -137,7 +160,20 @@ def test_lookahead_refuses_bad_settings(kwargs: dict, why: str) -> None:
 
 
 def test_lookahead_spawns_with_its_settings() -> None:
-    a = LookaheadAgent(seed=1, candidates=2, samples=5, margin=3)
+    a = LookaheadAgent(seed=1, candidates=2, samples=5, margin=3, z=1)
     b = a.spawn(9)
-    assert repr(b) == "LookaheadAgent(seed=9, candidates=2, samples=5, margin=3.0)"
-    assert b.settings() == a.settings() == {"candidates": 2, "samples": 5, "margin": 3.0}
+    assert repr(b) == "LookaheadAgent(seed=9, candidates=2, samples=5, margin=3.0, z=1.0)"
+    assert b.settings() == a.settings() == {"candidates": 2, "samples": 5, "margin": 3.0,
+                                            "z": 1.0}
+
+
+def test_lookahead_pickles_for_worker_processes() -> None:
+    """``bg.simulate`` sends agents to worker processes: a pickled look-ahead player is
+    the same player (same settings, same generator state, same choices)."""
+    import pickle
+
+    g = _move_decision(11)
+    a = LookaheadAgent(seed=4, samples=3, z=0.5)
+    b = pickle.loads(pickle.dumps(a))
+    assert repr(b) == repr(a)
+    assert a.choose(g) == b.choose(g) and a.last_search == b.last_search

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import boardgames as bg
-from boardgames.agents import GreedyAgent, MCTSAgent, RandomAgent
+from boardgames.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from boardgames.ui.board import OPPONENT_KINDS
 
 
@@ -34,8 +34,10 @@ def test_choosing_a_computer_player_for_a_seat(kind: str) -> None:
     assert b.error == "" and b.agent_kinds == {"1": kind}
     agent = b._agents[1]
     assert callable(agent.choose) and agent.seed == 1
-    if kind in ("easy", "medium", "hard"):
+    if kind in ("easy", "medium"):
         assert isinstance(agent, MCTSAgent) and agent.difficulty == kind
+    if kind == "hard":  # Blast's own hard player (agents.HARD_BY_GAME)
+        assert repr(agent) == repr(make_agent("hard", seed=1, game="blast"))
     send(b, {"type": "opponent", "player": 1, "kind": "human"})
     assert b.error == "" and b.agent_kinds == {"1": "human"} and 1 not in b._agents
 
@@ -53,6 +55,19 @@ def test_hard_in_spacehole_is_its_rollout_player() -> None:
     assert b.agent_kinds == {"0": "hard"}
     other = bg.Spacehole(seed=3).widget(player=None, opponents={0: RolloutAgent(z=1.0)})
     assert other.agent_kinds == {"0": "custom"}
+
+
+def test_hard_in_blast_is_its_lookahead_player() -> None:
+    """Blast's hard preset is its look-ahead player (``agents.HARD_BY_GAME``): shown as
+    "hard"; the look-ahead player with other settings as "custom"."""
+    from boardgames.agents import make_agent
+    from boardgames.blast.lookahead import LookaheadAgent
+
+    hard = make_agent("hard", seed=2, game="blast")
+    assert isinstance(hard, LookaheadAgent)
+    b = bg.Blast(seed=3).widget(player=None, opponents={0: hard,
+                                                          1: LookaheadAgent(4, samples=2)})
+    assert b.agent_kinds == {"0": "hard", "1": "custom"}
 
 
 @pytest.mark.parametrize(("content", "why"), [
