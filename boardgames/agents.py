@@ -737,7 +737,6 @@ class MCTSAgent(Agent):
 
 HARD_BY_GAME: dict[str, dict[str, Any]] = {
     "spacehole": {"agent": "rollout", "playouts": 32, "first": 8, "z": 2.5},
-    "blast": {"agent": "lookahead", "candidates": 3, "samples": 12, "margin": 6.0, "z": 1.5},
     "intergalactic": {"agent": "greedy", "weights": {"token": 0.24}},
 }
 """The ``"hard"`` preset where MCTS is not the strongest player: the game's name -> the
@@ -749,12 +748,6 @@ player (``agent``) and its settings.
   games); the rollout player's scores stay close to Greedy's on the same seeds (over the
   strength test's 1000 seeds, 274.2 against Greedy's 265.5, a paired difference of +8.7
   [-3.3, 21.0]).
-- Blast: its :class:`~boardgames.blast.lookahead.LookaheadAgent` (Greedy, its distinct
-  best move choices played on through the opponent's reply on 12 determinisations, and
-  another than Greedy's played only when it is better by 1.5 standard errors on the
-  same samples). MCTS ``hard`` won 52.1% [44.5%, 59.7%] of 163 games against Greedy;
-  the look-ahead player won 59.0% [48.3%, 69.0%] of 83 games on other deals, where
-  every variant of Greedy tried was at most 52.5% (docs/agents.md).
 - Intergalactic: the game's greedy player with other weights (``agents.Weights``: a
   token valued twice as much while list rolls remain, so it spends fewer), at a few
   milliseconds a decision. Against three Greedy: a win share of 30.4% over the 200 games
@@ -772,9 +765,6 @@ def hard_agent(name: str, seed: int = 0) -> Any:
         from .rollouts import RolloutAgent
 
         return RolloutAgent(seed=seed, **settings)
-    if kind == "lookahead":
-        module = importlib.import_module(f"boardgames.{name}.lookahead")
-        return module.LookaheadAgent(seed=seed, **settings)
     module = _game_agents(name)
     return module.GreedyAgent(seed=seed, weights=module.Weights(**settings["weights"]))
 

@@ -1,5 +1,5 @@
-"""Blast's hard player: Greedy, its leading move choices weighed through the opponent's
-reply.
+"""Blast's look-ahead player: Greedy, its leading move choices weighed through the
+opponent's reply.
 
 >>> import boardgames as bg
 >>> from boardgames.blast.lookahead import LookaheadAgent
@@ -24,10 +24,10 @@ numbers: one seed a sample, the same for every candidate), so the luck of a samp
 cancels out of their differences. Every other decision (dice cards, rebuilds, fights,
 cards, discards) is Greedy's.
 
-Measured against Greedy: docs/agents.md (the ``hard`` preset of Blast,
-``agents.HARD_BY_GAME``). Deterministic for a seed; reads only what ``game.view(player)``
-shows (its samples are determinisations).
-"""
+Measured against Greedy (docs/agents.md, "Blast's look-ahead player"): on 146 games of
+the strength test's deals it won 50.7%, no more than MCTS ``hard`` or Greedy itself, so
+it is an option, not the ``hard`` preset. Deterministic for a seed; reads only what
+``game.view(player)`` shows (its samples are determinisations)."""
 
 from __future__ import annotations
 
@@ -81,8 +81,10 @@ class LookaheadAgent:
 
     ``candidates``: how many of Greedy's best actions are played out (at most);
     ``samples``: determinisations per candidate; ``margin``: only actions within this
-    many Force of Greedy's best value are candidates. ``last_search`` tells what the
-    last re-ranked decision found: each candidate's mean value and Greedy's choice."""
+    many Force of Greedy's best value are candidates; ``z``: another candidate than
+    Greedy's is played only when its paired gain on the same samples is above ``z``
+    standard errors (0: the best mean is played). ``last_search`` tells what the last
+    re-ranked decision found: each candidate's mean value and Greedy's choice."""
 
     kind: Final = "lookahead"
 

@@ -314,8 +314,7 @@ def test_spawn_keeps_the_settings_with_a_new_seed() -> None:
 def test_make_agent_hard_is_the_games_own_hard_preset() -> None:
     """"hard" is MCTS's preset except in a game of ``HARD_BY_GAME`` (by name or game),
     where it is the player named there with those settings (Spacehole: the rollout
-    player; Blast: its look-ahead player; Intergalactic: its greedy player with other
-    weights); "mcts" with difficulty
+    player; Intergalactic: its greedy player with other weights); "mcts" with difficulty
     "hard" is the same choice."""
     from boardgames.agents import HARD_BY_GAME
     from boardgames.core.registry import GAMES
@@ -330,10 +329,6 @@ def test_make_agent_hard_is_the_games_own_hard_preset() -> None:
             if kind == "rollout":
                 assert isinstance(agent, RolloutAgent) and agent.seed == 4
                 assert {k: agent.settings()[k] for k in settings} == settings
-            elif kind == "lookahead":  # the game's own look-ahead player
-                module = importlib.import_module(f"boardgames.{name}.lookahead")
-                assert type(agent) is module.LookaheadAgent and agent.seed == 4
-                assert agent.settings() == settings
             elif kind == "greedy":  # the game's greedy player with other weights
                 module = importlib.import_module(f"boardgames.{name}.agents")
                 assert type(agent) is module.GreedyAgent and agent.seed == 4

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import boardgames as bg
-from boardgames.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from boardgames.agents import GreedyAgent, MCTSAgent, RandomAgent
 from boardgames.ui.board import OPPONENT_KINDS
 
 
@@ -34,10 +34,8 @@ def test_choosing_a_computer_player_for_a_seat(kind: str) -> None:
     assert b.error == "" and b.agent_kinds == {"1": kind}
     agent = b._agents[1]
     assert callable(agent.choose) and agent.seed == 1
-    if kind in ("easy", "medium"):
+    if kind in ("easy", "medium", "hard"):
         assert isinstance(agent, MCTSAgent) and agent.difficulty == kind
-    if kind == "hard":  # Blast's own hard player (agents.HARD_BY_GAME)
-        assert repr(agent) == repr(make_agent("hard", seed=1, game="blast"))
     send(b, {"type": "opponent", "player": 1, "kind": "human"})
     assert b.error == "" and b.agent_kinds == {"1": "human"} and 1 not in b._agents
 
@@ -57,17 +55,13 @@ def test_hard_in_spacehole_is_its_rollout_player() -> None:
     assert other.agent_kinds == {"0": "custom"}
 
 
-def test_hard_in_blast_is_its_lookahead_player() -> None:
-    """Blast's hard preset is its look-ahead player (``agents.HARD_BY_GAME``): shown as
-    "hard"; the look-ahead player with other settings as "custom"."""
-    from boardgames.agents import make_agent
+def test_blasts_lookahead_player_is_shown_as_custom() -> None:
+    """A player that is no preset (Blast's look-ahead player) is shown as "custom"."""
     from boardgames.blast.lookahead import LookaheadAgent
 
-    hard = make_agent("hard", seed=2, game="blast")
-    assert isinstance(hard, LookaheadAgent)
-    b = bg.Blast(seed=3).widget(player=None, opponents={0: hard,
-                                                          1: LookaheadAgent(4, samples=2)})
-    assert b.agent_kinds == {"0": "hard", "1": "custom"}
+    b = bg.Blast(seed=3).widget(player=None, opponents={0: LookaheadAgent(2),
+                                                          1: MCTSAgent("hard")})
+    assert b.agent_kinds == {"0": "custom", "1": "hard"}
 
 
 @pytest.mark.parametrize(("content", "why"), [
