@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 from .core.game import CHANCE, Game
 
 __all__ = ["DIFFICULTIES", "HARD_BY_GAME", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
-           "hard_agent", "make_agent"]
+           "agent_from_spec", "hard_agent", "make_agent"]
 
 DIFFICULTIES: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 50, "rollout_depth": 0},
@@ -759,14 +759,48 @@ player (``agent``) and its settings.
 
 def hard_agent(name: str, seed: int = 0) -> Any:
     """The ``"hard"`` player of the game ``name`` in :data:`HARD_BY_GAME`."""
-    settings = dict(HARD_BY_GAME[name])
+    return agent_from_spec(name, HARD_BY_GAME[name], seed)
+
+
+SPEC_KINDS = ("random", "greedy", "mcts", "rollout", "lookahead")
+"""The players :func:`agent_from_spec` makes."""
+
+
+def agent_from_spec(game: str, spec: dict[str, Any], seed: int = 0) -> Any:
+    """A player of the game ``game`` (its name) from a spec such as those of
+    :data:`HARD_BY_GAME`: ``{"agent": kind, **settings}``, ``kind`` one of
+    :data:`SPEC_KINDS`. ``"greedy"`` takes ``weights`` (a dict of the game's
+    ``Weights``, where it has them), ``"mcts"`` a ``difficulty`` and ``MCTSAgent``'s
+    options, ``"rollout"`` ``RolloutAgent``'s, ``"lookahead"`` the game's
+    ``LookaheadAgent``'s (Blast). Anything else is a ``ValueError``."""
+    if not isinstance(spec, dict) or spec.get("agent") not in SPEC_KINDS:
+        raise ValueError(f"an agent spec is a dict with 'agent' one of {SPEC_KINDS}, "
+                         f"not {spec!r}")
+    settings = dict(spec)
     kind = settings.pop("agent")
+    if kind == "random":
+        return RandomAgent(seed=seed, **settings)
+    if kind == "mcts":
+        return MCTSAgent(settings.pop("difficulty", "medium"), seed=seed, **settings)
     if kind == "rollout":
         from .rollouts import RolloutAgent
 
         return RolloutAgent(seed=seed, **settings)
-    module = _game_agents(name)
-    return module.GreedyAgent(seed=seed, weights=module.Weights(**settings["weights"]))
+    if kind == "lookahead":
+        try:
+            module = importlib.import_module(f"boardgames.{game}.lookahead")
+        except ModuleNotFoundError:
+            raise ValueError(f"{game!r} has no look-ahead player") from None
+        return module.LookaheadAgent(seed=seed, **settings)
+    weights = settings.pop("weights", None)
+    if settings:
+        raise ValueError(f"a greedy player takes only 'weights', not {sorted(settings)}")
+    if weights is None:
+        return GreedyAgent(seed=seed)
+    module = _game_agents(game)
+    if not hasattr(module, "Weights"):
+        raise ValueError(f"{game!r}'s greedy player has no weights")
+    return module.GreedyAgent(seed=seed, weights=module.Weights(**weights))
 
 
 def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium",

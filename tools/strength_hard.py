@@ -1,6 +1,7 @@
 """The hard player against Greedy at the size issue 18 fixes (``make strength`` runs it).
 
     python tools/strength_hard.py GAME [--first 0] [--deals N] [--out PATH] [--agent hard]
+    python tools/strength_hard.py blast --agent '{"agent": "lookahead", "z": 1.5}' ...
     python tools/strength_hard.py GAME --summary [--out PATH]
 
 GAME is ``blast``, ``spacebase`` (2 players) or ``intergalactic`` (4 players). Deal ``i``
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import boardgames as bg
-from boardgames.agents import make_agent
+from boardgames.agents import agent_from_spec, make_agent
 from boardgames.odds.intervals import wilson
 from boardgames.simulation import game_seed, play_out
 
@@ -79,13 +80,22 @@ class Timed:
         return action
 
 
+def player(kind: str, seed: int, game: str) -> Any:
+    """``make_agent(kind, ...)``, or, for a ``kind`` that is a JSON object, the player
+    it specifies (``agents.agent_from_spec``: ``'{"agent": "lookahead", "samples":
+    12}'``), so that a trial of other settings is one command."""
+    if kind.lstrip().startswith("{"):
+        return agent_from_spec(game, json.loads(kind), seed)
+    return make_agent(kind, seed=seed, game=game)
+
+
 def play(game: str, deal: int, seat: int, agent: str, opponent: str = "greedy"
          ) -> dict[str, Any]:
     """One game of ``deal`` with ``agent`` in ``seat`` and ``opponent`` elsewhere."""
     n = PLAYERS[game]
     g = bg.load(game, seed=deal_seed(deal), players=n)
-    agents = [make_agent(agent if p == seat else opponent, seed=agent_seed(deal, p),
-                         game=game) for p in range(n)]
+    agents = [player(agent if p == seat else opponent, agent_seed(deal, p), game)
+              for p in range(n)]
     tested = Timed(agents[seat])
     play_out(g, [tested if p == seat else a for p, a in enumerate(agents)])
     scores = [float(x) for x in g.scores]
@@ -140,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=None,
                     help="deals to play (default: the issue's 200 games)")
     ap.add_argument("--out", type=Path, default=None)
-    ap.add_argument("--agent", default="hard", help="the tested player (make_agent's kind)")
+    ap.add_argument("--agent", default="hard",
+                    help="the tested player: make_agent's kind, or a JSON spec "
+                         "(agents.agent_from_spec)")
     ap.add_argument("--opponent", default="greedy", help="the other seats' player")
     ap.add_argument("--summary", action="store_true")
     ap.add_argument("--need", type=int, default=GAMES)

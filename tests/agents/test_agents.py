@@ -342,6 +342,37 @@ def test_make_agent_hard_is_the_games_own_hard_preset() -> None:
         make_agent("mcts", difficulty="impossible", game="spacehole")
 
 
+def test_agent_from_spec_makes_each_kind_and_refuses_the_rest() -> None:
+    """``agents.agent_from_spec``: the players of ``HARD_BY_GAME``-like specs, seeded;
+    a spec it cannot make is a ValueError naming it."""
+    from boardgames.agents import agent_from_spec
+    from boardgames.blast.lookahead import LookaheadAgent
+    from boardgames.intergalactic.agents import GreedyAgent as IGGreedy
+    from boardgames.intergalactic.agents import Weights
+    from boardgames.rollouts import RolloutAgent
+
+    assert repr(agent_from_spec("blast", {"agent": "random"}, 3)) == "RandomAgent(seed=3)"
+    assert repr(agent_from_spec("blast", {"agent": "greedy"}, 3)) == repr(GreedyAgent(3))
+    m = agent_from_spec("spacebase", {"agent": "mcts", "difficulty": "easy",
+                                      "iterations": 9}, 2)
+    assert isinstance(m, MCTSAgent) and (m.difficulty, m.iterations, m.seed) == ("easy", 9, 2)
+    r = agent_from_spec("spacehole", {"agent": "rollout", "playouts": 4, "first": 2}, 1)
+    assert isinstance(r, RolloutAgent) and r.playouts == 4
+    la = agent_from_spec("blast", {"agent": "lookahead", "samples": 5, "z": 1}, 7)
+    assert isinstance(la, LookaheadAgent) and (la.samples, la.z, la.seed) == (5, 1.0, 7)
+    ig = agent_from_spec("intergalactic", {"agent": "greedy", "weights": {"token": 0.3}}, 4)
+    assert type(ig) is IGGreedy and ig.weights == Weights(token=0.3) and ig.seed == 4
+    for game, spec, why in [
+        ("blast", {"agent": "grandmaster"}, "agent spec"),
+        ("blast", ["greedy"], "agent spec"),
+        ("spacebase", {"agent": "lookahead"}, "no look-ahead player"),
+        ("blast", {"agent": "greedy", "weights": {"token": 1}}, "has no weights"),
+        ("blast", {"agent": "greedy", "depth": 2}, "only 'weights'"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            agent_from_spec(game, spec)
+
+
 def test_the_boards_random_agent_is_the_project_agent() -> None:
     from boardgames.ui.agents import RandomAgent as BoardRandom
 

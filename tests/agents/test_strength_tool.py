@@ -69,3 +69,17 @@ def test_the_command_line_plays_then_sums_up(tmp_path: Path,
     figures = json.loads(capsys.readouterr().out)
     assert figures["games"] == 2 and status == (0 if figures["met"] else 1)
     assert strength_hard.main(["blast", "--summary", "--out", str(out)]) == 1  # < 200 games
+
+
+def test_the_tested_player_may_be_a_json_spec(tmp_path: Path) -> None:
+    """``--agent '{"agent": ...}'``: a player of other settings than a preset's, made by
+    ``agents.agent_from_spec`` and recorded by its repr."""
+    out = tmp_path / "spec.jsonl"
+    spec = '{"agent": "mcts", "difficulty": "easy", "iterations": 3}'
+    assert strength_hard.run("blast", 0, 1, out, spec, "random") == 2
+    rows = strength_hard.played(out)
+    assert all(r["agent"].startswith("MCTSAgent(") and "iterations=3" in r["agent"]
+               for r in rows)
+    with pytest.raises(ValueError, match="agent spec"):
+        strength_hard.run("blast", 1, 1, out, '{"agent": "oracle"}', "random")
+    assert len(strength_hard.played(out)) == 2  # nothing written for the refused one
