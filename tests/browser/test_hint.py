@@ -64,8 +64,10 @@ def nb(browser: Browser, lab: Lab) -> Iterator[Notebook]:
 def test_hint_ranks_the_actions_and_a_click_plays_the_top_one(nb: Notebook) -> None:
     content = nb.content()
     nb.control("hint").click()
-    expect(content.locator('.bg-progress[role="progressbar"]')).to_be_visible()
-    expect(nb.control("hint-stop")).to_be_visible()
+    # the progress bar and the Stop button together, in one look: the hint's 3 s budget
+    # may end between two separate looks on a loaded machine (seen once)
+    running = content.locator('.bg-analysis:has(.bg-progress[role="progressbar"])')
+    expect(running.locator('[data-control="hint-stop"]')).to_be_visible()
     expect(content.locator('.bg-hint[data-hint-status="done"]')).to_be_visible(timeout=30_000)
     items = content.locator('.bg-hint-item[data-control="hint-play"]')
     expect(items).to_have_count(2)
