@@ -772,7 +772,9 @@ def agent_from_spec(game: str, spec: dict[str, Any], seed: int = 0) -> Any:
     :data:`SPEC_KINDS`. ``"greedy"`` takes ``weights`` (a dict of the game's
     ``Weights``, where it has them), ``"mcts"`` a ``difficulty`` and ``MCTSAgent``'s
     options, ``"rollout"`` ``RolloutAgent``'s, ``"lookahead"`` the game's
-    ``LookaheadAgent``'s (Blast). Anything else is a ``ValueError``."""
+    ``LookaheadAgent``'s (Blast). A spec of no such kind, a look-ahead player of a game
+    that has none, and weights or other settings a greedy player does not take are a
+    ``ValueError``; the other players' constructors check their own settings."""
     if not isinstance(spec, dict) or spec.get("agent") not in SPEC_KINDS:
         raise ValueError(f"an agent spec is a dict with 'agent' one of {SPEC_KINDS}, "
                          f"not {spec!r}")

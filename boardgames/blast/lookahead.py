@@ -35,6 +35,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..core.game import CHANCE
+from ..rollouts import paired_gain
 from .agents import GreedyAgent, evaluate
 
 if TYPE_CHECKING:
@@ -75,6 +76,12 @@ def _check_count(name: str, value: Any) -> int:
     return value
 
 
+def _check_number(name: str, value: Any) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{name} must be a number >= 0, not {value!r}")
+    return float(value)
+
+
 class LookaheadAgent:
     """Greedy whose leading move choices are weighed through the opponent's reply
     (module text). ``choose(game)`` returns one of ``game.legal_actions()``.
@@ -92,15 +99,11 @@ class LookaheadAgent:
                  margin: Any = 6.0, z: Any = 0.0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {seed!r}")
-        if not isinstance(margin, int | float) or isinstance(margin, bool) or margin < 0:
-            raise ValueError(f"margin must be a number >= 0, not {margin!r}")
         self.seed: int = seed
         self.candidates = _check_count("candidates", candidates)
         self.samples = _check_count("samples", samples)
-        self.margin = float(margin)
-        if not isinstance(z, int | float) or isinstance(z, bool) or z < 0:
-            raise ValueError(f"z must be a number >= 0, not {z!r}")
-        self.z = float(z)
+        self.margin = _check_number("margin", margin)
+        self.z = _check_number("z", z)
         self._greedy = GreedyAgent(seed)
         self._rng = random.Random(seed + 1)
         self.last_search: dict[str, Any] = {}
@@ -169,8 +172,6 @@ class LookaheadAgent:
     def _clearly_better(self, values: list[float], greedys: list[float]) -> bool:
         """Whether ``values`` beat Greedy's choice's on the same samples by more than
         ``z`` standard errors of their paired differences."""
-        from ..rollouts import paired_gain
-
         gain, se = paired_gain(values, greedys)
         return gain > self.z * se
 
