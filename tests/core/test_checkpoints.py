@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import random
+import types
 
 import pytest
 
@@ -75,18 +76,33 @@ def test_a_branch_after_an_undo_replays_its_own_steps() -> None:
     assert fork.state_before(first - 1) == g.state_before(first - 1)
 
 
-def test_a_long_game_keeps_one_state_per_checkpoint_alive() -> None:
-    def states_alive() -> int:  # (other tests of the process may hold states too)
-        gc.collect()
-        return sum(type(o) is BlastState for o in gc.get_objects())
+def _states_held_by(root: object) -> int:
+    """How many ``BlastState`` objects ``root`` keeps alive: those reachable from it
+    through references, not passing through classes, modules or functions (which
+    lead to the whole interpreter). Counting every state in the process instead
+    counted states that other tests' leftover threads made while this one ran."""
+    seen: set[int] = set()
+    stack = [root]
+    held = 0
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or isinstance(o, (type, types.ModuleType, types.FunctionType,
+                                            types.BuiltinFunctionType)):
+            continue
+        seen.add(id(o))
+        held += type(o) is BlastState
+        stack.extend(gc.get_referents(o))
+    return held
 
-    before = states_alive()
+
+def test_a_long_game_keeps_one_state_per_checkpoint_alive() -> None:
     g = bg.Blast(seed=11)
     choice = random.Random(11).choice
     while not g.is_over:
         g.apply(choice(g.legal_actions()))
     assert g.step_count > 20 * CHECKPOINT
-    alive = states_alive() - before
+    alive = _states_held_by(g)
+    assert alive >= g.step_count // CHECKPOINT, "the walk does not see the checkpoints"
     assert alive <= g.step_count // CHECKPOINT + 3, (alive, g.step_count)
     assert 8 * alive < g.step_count, "not one state per step"
 
