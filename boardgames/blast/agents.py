@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -416,16 +416,26 @@ class GreedyAgent:
     what ``game.view(player)`` shows (see the module's docstring).
     """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0,
+                 value: Callable[[Blast, int], float] | None = None) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, not {seed!r}")
+        if value is not None and not callable(value):
+            raise TypeError(f"value must be a function (game, player) -> float, "
+                            f"not {value!r}")
         self.seed = seed
+        self.value = value
+        """What the look-ahead values its leaves by: :func:`evaluate` when ``None``, or
+        any function of (game, player) that is higher for better positions (such as
+        :class:`~boardgames.blast.learned.LearnedValue`)."""
         self._rng = random.Random(seed)
         self.nodes = 0
         """Positions evaluated by the last look-ahead (for tests and benchmarks)."""
 
     def __repr__(self) -> str:
-        return f"GreedyAgent(seed={self.seed})"
+        if self.value is None:
+            return f"GreedyAgent(seed={self.seed})"
+        return f"GreedyAgent(seed={self.seed}, value={self.value!r})"
 
     # ------------------------------------------------------------------ entry point
     def choose(self, game: Blast) -> Order:
@@ -551,7 +561,7 @@ class GreedyAgent:
 
     def _leaf(self, g: Blast, me: int) -> float:
         self.nodes += 1
-        return evaluate(g, me)
+        return evaluate(g, me) if self.value is None else self.value(g, me)
 
     # ------------------------------------------------------------------ cards
     def _cheapest_discard(self, s: BlastState, me: int, actions: list[Order]) -> Order:

@@ -1,0 +1,130 @@
+"""A value for Blast learned by self-play: temporal differences, as TD-Gammon learned.
+
+:class:`LearnedValue` is a player's chance of winning from a position at the end of its
+own move phase, the positions :class:`~boardgames.blast.agents.GreedyAgent` values: the
+logistic curve of a weighted sum of the :data:`FEATURES` of the position, read only
+from what the player's view shows (as :func:`~boardgames.blast.agents.evaluate` does).
+The first feature is ``evaluate`` itself on the scale of
+:func:`~boardgames.blast.agents.rollout_value` (17 Force), so the weights ``(1, 0, 0,
+...)`` are Greedy's own value, and learning starts from Greedy's play.
+
+>>> import boardgames as bg
+>>> from boardgames.blast.agents import GreedyAgent
+>>> from boardgames.blast.learned import LearnedValue, WEIGHTS
+>>> g = bg.Blast(seed=3)
+>>> 0.0 < LearnedValue(WEIGHTS)(g, 0) < 1.0
+True
+>>> g.is_legal(GreedyAgent(seed=1, value=LearnedValue(WEIGHTS)).choose(g))[0]
+True
+
+The weights are trained by ``tools/train_blast_td.py``: both players are Greedy with
+this value at the leaves of its look-ahead, and after each move phase the value of the
+mover's previous position is moved towards the value of this one (the game's result at
+the end), TD(lambda) on the logistic of a linear sum.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from .agents import CARD_VALUE, _reach_value, _risk, evaluate
+from .data import HOMEWORLDS, PLANETS
+
+if TYPE_CHECKING:
+    from .game import Blast, BlastState
+
+__all__ = ["FEATURES", "WEIGHTS", "LearnedValue", "features"]
+
+WIDTH: Final = 17.0
+"""The heuristic's scale, in Force (that of ``rollout_value``)."""
+
+FEATURES: Final = (
+    "heuristic",      # evaluate(game, player) / 17
+    "force",          # Force on the track, mine minus theirs, / 10
+    "planets",        # planets held alone, mine minus theirs
+    "homeworld",      # my homeworld held alone, minus theirs held alone by them
+    "my_risk",        # the opponent's shots at my stacks on its next roll, / 10
+    "their_risk",     # my shots at its stacks on my roll after that, / 10
+    "my_reach",       # my next roll's reach of planets I do not hold, / 10
+    "their_reach",    # its next roll's reach of planets it does not hold, / 10
+    "my_cards",       # the value of my hand, in Force, / 10
+    "their_hand",     # the number of cards in its hand, / 5
+    "units",          # units on the track, mine minus theirs, / 5
+    "tempo",          # 1: the opponent moves next
+)
+"""The features :func:`features` returns, in order."""
+
+WEIGHTS: Final[tuple[float, ...]] = (1.0,) + (0.0,) * (len(FEATURES) - 1)
+"""The trained weights of :data:`FEATURES` (``tools/train_blast_td.py``)."""
+
+
+def features(game: Blast, player: int) -> tuple[float, ...]:
+    """The :data:`FEATURES` of ``game``'s position for ``player``, from its view."""
+    s = game.state
+    q = 1 - player
+    return (
+        evaluate(game, player) / WIDTH,
+        (_force(s, player) - _force(s, q)) / 10.0,
+        float(_planets_held(s, player) - _planets_held(s, q)),
+        float(_home_held(s, player) - _home_held(s, q)),
+        _risk(s, player) / 10.0,
+        _risk(s, q) / 10.0,
+        _reach_value(s, player, 0.0) / 10.0,
+        _reach_value(s, q, 0.0) / 10.0,
+        sum(CARD_VALUE[c] for c in s.hands[player]) / 10.0,
+        len(s.hands[q]) / 5.0,
+        (_units(s, player) - _units(s, q)) / 5.0,
+        1.0,
+    )
+
+
+def _force(s: BlastState, player: int) -> float:
+    return float(sum(sum(st) for st in s.units[player]))
+
+
+def _units(s: BlastState, player: int) -> int:
+    return sum(len(st) for st in s.units[player])
+
+
+def _holds(s: BlastState, player: int, sector: int) -> bool:
+    return bool(s.units[player][sector - 1]) and not s.units[1 - player][sector - 1]
+
+
+def _planets_held(s: BlastState, player: int) -> int:
+    return sum(_holds(s, player, sec) for sec in PLANETS)
+
+
+def _home_held(s: BlastState, player: int) -> int:
+    return int(_holds(s, player, HOMEWORLDS[player]))
+
+
+class LearnedValue:
+    """``value(game, player)``: ``player``'s chance of winning, the logistic of the
+    weighted sum of :func:`features`; 1, 0 or 1/2 once the game is over."""
+
+    def __init__(self, weights: Sequence[float] = WEIGHTS) -> None:
+        if len(weights) != len(FEATURES) or not all(
+                isinstance(w, (int, float)) and math.isfinite(w) for w in weights):
+            raise ValueError(f"weights are {len(FEATURES)} finite numbers "
+                             f"({', '.join(FEATURES)}), not {weights!r}")
+        self.weights = [float(w) for w in weights]
+
+    def __repr__(self) -> str:
+        return f"LearnedValue({self.weights!r})"
+
+    def __call__(self, game: Blast, player: int) -> float:
+        s = game.state
+        if s.phase == "over":
+            return 0.5 if s.winner is None else float(s.winner == player)
+        return logistic(sum(w * x for w, x in zip(self.weights, features(game, player),
+                                                  strict=True)))
+
+
+def logistic(x: float) -> float:
+    """``1 / (1 + exp(-x))``, without overflow."""
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
