@@ -770,7 +770,8 @@ def agent_from_spec(game: str, spec: dict[str, Any], seed: int = 0) -> Any:
     """A player of the game ``game`` (its name) from a spec such as those of
     :data:`HARD_BY_GAME`: ``{"agent": kind, **settings}``, ``kind`` one of
     :data:`SPEC_KINDS`. ``"greedy"`` takes ``weights`` (a dict of the game's
-    ``Weights``, where it has them), ``"mcts"`` a ``difficulty`` and ``MCTSAgent``'s
+    ``Weights``, where it has them) or ``value`` (``"learned"`` or a list of weights:
+    the game's ``LearnedValue``, Blast), ``"mcts"`` a ``difficulty`` and ``MCTSAgent``'s
     options, ``"rollout"`` ``RolloutAgent``'s, ``"lookahead"`` the game's
     ``LookaheadAgent``'s (Blast). A spec of no such kind, a look-ahead player of a game
     that has none, and weights or other settings a greedy player does not take are a
@@ -795,14 +796,31 @@ def agent_from_spec(game: str, spec: dict[str, Any], seed: int = 0) -> Any:
             raise ValueError(f"{game!r} has no look-ahead player") from None
         return module.LookaheadAgent(seed=seed, **settings)
     weights = settings.pop("weights", None)
+    value = settings.pop("value", None)
     if settings:
-        raise ValueError(f"a greedy player takes only 'weights', not {sorted(settings)}")
+        raise ValueError(f"a greedy player takes only 'weights' and 'value', "
+                         f"not {sorted(settings)}")
+    if value is not None:
+        return _greedy_with_learned_value(game, value, seed, weights)
     if weights is None:
         return GreedyAgent(seed=seed)
     module = _game_agents(game)
     if not hasattr(module, "Weights"):
         raise ValueError(f"{game!r}'s greedy player has no weights")
     return module.GreedyAgent(seed=seed, weights=module.Weights(**weights))
+
+
+def _greedy_with_learned_value(game: str, value: Any, seed: int, weights: Any) -> Any:
+    """The game's greedy player valuing its look-ahead by the game's learned value
+    (``value`` ``"learned"``: the shipped weights; or a list of weights)."""
+    try:
+        module = importlib.import_module(f"boardgames.{game}.learned")
+    except ModuleNotFoundError:
+        raise ValueError(f"{game!r} has no learned value") from None
+    if weights is not None:
+        raise ValueError("a greedy player takes 'weights' or 'value', not both")
+    learned = module.LearnedValue(module.WEIGHTS if value == "learned" else value)
+    return _game_agents(game).GreedyAgent(seed=seed, value=learned)
 
 
 def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium",

@@ -362,12 +362,21 @@ def test_agent_from_spec_makes_each_kind_and_refuses_the_rest() -> None:
     assert isinstance(la, LookaheadAgent) and (la.samples, la.z, la.seed) == (5, 1.0, 7)
     ig = agent_from_spec("intergalactic", {"agent": "greedy", "weights": {"token": 0.3}}, 4)
     assert type(ig) is IGGreedy and ig.weights == Weights(token=0.3) and ig.seed == 4
+    from boardgames.blast.learned import FEATURES, WEIGHTS, LearnedValue
+
+    td = agent_from_spec("blast", {"agent": "greedy", "value": "learned"}, 2)
+    assert isinstance(td.value, LearnedValue) and td.value.weights == list(WEIGHTS)
+    mine = [0.5] * len(FEATURES)
+    assert agent_from_spec("blast", {"agent": "greedy", "value": mine}).value.weights == mine
     for game, spec, why in [
         ("blast", {"agent": "grandmaster"}, "agent spec"),
         ("blast", ["greedy"], "agent spec"),
         ("spacebase", {"agent": "lookahead"}, "no look-ahead player"),
         ("blast", {"agent": "greedy", "weights": {"token": 1}}, "has no weights"),
-        ("blast", {"agent": "greedy", "depth": 2}, "only 'weights'"),
+        ("blast", {"agent": "greedy", "depth": 2}, "only 'weights' and 'value'"),
+        ("spacebase", {"agent": "greedy", "value": "learned"}, "no learned value"),
+        ("blast", {"agent": "greedy", "value": [1.0]}, "weights are 12"),
+        ("blast", {"agent": "greedy", "value": "learned", "weights": {}}, "not both"),
     ]:
         with pytest.raises(ValueError, match=why):
             agent_from_spec(game, spec)
