@@ -8,6 +8,9 @@ drawn): for each player its own sequence of positions, with an eligibility trace
 
     python tools/train_blast_td.py --games 1000 --out /tmp/td.json
 
+(the shipped ``WEIGHTS``: 33 minutes of one core on the compiled build, ``make fast``
+and ``BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast``; learning starts from
+``GREEDY_WEIGHTS``, Greedy's own value)
 prints the weights every ``--every`` games and writes them (with the settings and the
 games played) to ``--out`` as JSON; ``--resume`` continues from such a file. The same
 seeds and settings give the same weights.
@@ -27,7 +30,7 @@ import boardgames as bg
 from boardgames.blast.agents import GreedyAgent
 from boardgames.blast.learned import (
     FEATURES,
-    WEIGHTS,
+    GREEDY_WEIGHTS,
     LearnedValue,
     features,
     logistic,
@@ -101,7 +104,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--resume", action="store_true")
     a = ap.parse_args()
-    w = list(WEIGHTS)
+    w = list(GREEDY_WEIGHTS)
     done = 0
     if a.resume and a.out.exists():
         saved = json.loads(a.out.read_text())

@@ -5,8 +5,8 @@ own move phase, the positions :class:`~boardgames.blast.agents.GreedyAgent` valu
 logistic curve of a weighted sum of the :data:`FEATURES` of the position, read only
 from what the player's view shows (as :func:`~boardgames.blast.agents.evaluate` does).
 The first feature is ``evaluate`` itself on the scale of
-:func:`~boardgames.blast.agents.rollout_value` (17 Force), so the weights ``(1, 0, 0,
-...)`` are Greedy's own value, and learning starts from Greedy's play.
+:func:`~boardgames.blast.agents.rollout_value` (17 Force), so :data:`GREEDY_WEIGHTS`
+``(1, 0, 0, ...)`` are Greedy's own value, and learning starts from Greedy's play.
 
 >>> import boardgames as bg
 >>> from boardgames.blast.agents import GreedyAgent
@@ -35,7 +35,7 @@ from .data import HOMEWORLDS, PLANETS
 if TYPE_CHECKING:
     from .game import Blast, BlastState
 
-__all__ = ["FEATURES", "WEIGHTS", "LearnedValue", "features"]
+__all__ = ["FEATURES", "GREEDY_WEIGHTS", "WEIGHTS", "LearnedValue", "features", "logistic"]
 
 WIDTH: Final = 17.0
 """The heuristic's scale, in Force (that of ``rollout_value``)."""
@@ -56,8 +56,29 @@ FEATURES: Final = (
 )
 """The features :func:`features` returns, in order."""
 
-WEIGHTS: Final[tuple[float, ...]] = (1.0,) + (0.0,) * (len(FEATURES) - 1)
-"""The trained weights of :data:`FEATURES` (``tools/train_blast_td.py``)."""
+GREEDY_WEIGHTS: Final[tuple[float, ...]] = (1.0,) + (0.0,) * (len(FEATURES) - 1)
+"""The weights whose value is Greedy's (the logistic of ``evaluate / 17``): where the
+training starts."""
+
+WEIGHTS: Final[tuple[float, ...]] = (
+    0.21911488150185635,  # heuristic
+    0.8278323171237755,  # force
+    0.21336437133619324,  # planets
+    0.08462521070760279,  # homeworld
+    0.04190708043560718,  # my_risk
+    0.14737469949525955,  # their_risk
+    0.19221246753220644,  # my_reach
+    -0.1806123504443371,  # their_reach
+    0.3976674946741368,  # my_cards
+    -0.3839113429725367,  # their_hand
+    0.2716491296931582,  # units
+    -0.47423609264868977,  # tempo
+)
+"""The trained weights of :data:`FEATURES`: ``python tools/train_blast_td.py --games
+1000`` (1000 self-play games on deals 100000-100999, alpha 0.05, lambda 0.7, from
+:data:`GREEDY_WEIGHTS`; compiled build, 33 minutes of one core). Measured against
+Greedy they play as strongly as Greedy, no more (docs/agents.md, "Blast's learned
+value")."""
 
 
 def features(game: Blast, player: int) -> tuple[float, ...]:

@@ -11,12 +11,12 @@ import pytest
 
 import boardgames as bg
 from boardgames.blast.agents import GreedyAgent, evaluate, rollout_value
-from boardgames.blast.learned import FEATURES, WEIGHTS, LearnedValue, features
+from boardgames.blast.learned import FEATURES, GREEDY_WEIGHTS, WEIGHTS, LearnedValue, features
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import train_blast_td
 
-GREEDY = (1.0,) + (0.0,) * (len(FEATURES) - 1)
+GREEDY = GREEDY_WEIGHTS
 
 
 def _positions(seed: int, n: int) -> list[bg.Blast]:
@@ -105,8 +105,17 @@ def test_td_step_moves_the_last_value_towards_the_target_along_the_trace() -> No
 def test_training_is_the_same_for_the_same_deal() -> None:
     runs = []
     for _ in range(2):
-        w = list(WEIGHTS)
+        w = list(GREEDY_WEIGHTS)
         result = train_blast_td.play(100_003, w, 0.05, 0.7)
         runs.append((result, w))
     assert runs[0] == runs[1]
-    assert runs[0][1] != list(WEIGHTS)  # it learned something
+    assert runs[0][1] != list(GREEDY_WEIGHTS)  # it learned something
+
+
+def test_the_docstring_examples_run() -> None:
+    import doctest
+
+    import boardgames.blast.learned
+
+    failed, tried = doctest.testmod(boardgames.blast.learned)
+    assert tried and not failed
