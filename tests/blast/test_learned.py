@@ -119,3 +119,13 @@ def test_the_docstring_examples_run() -> None:
 
     failed, tried = doctest.testmod(boardgames.blast.learned)
     assert tried and not failed
+
+
+def test_a_greedy_player_with_a_learned_value_pickles_for_worker_processes() -> None:
+    import pickle
+
+    a = GreedyAgent(seed=3, value=LearnedValue())
+    b = pickle.loads(pickle.dumps(a))
+    assert repr(b) == repr(a)
+    g = bg.Blast(seed=2)
+    assert b.choose(g) == a.choose(g)
