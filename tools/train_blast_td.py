@@ -8,12 +8,12 @@ drawn): for each player its own sequence of positions, with an eligibility trace
 
     python tools/train_blast_td.py --games 1000 --out /tmp/td.json
 
-(the shipped ``WEIGHTS``: 33 minutes of one core on the compiled build, ``make fast``
-and ``BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast``; learning starts from
-``GREEDY_WEIGHTS``, Greedy's own value)
-prints the weights every ``--every`` games and writes them (with the settings and the
-games played) to ``--out`` as JSON; ``--resume`` continues from such a file. The same
-seeds and settings give the same weights.
+starts from ``GREEDY_WEIGHTS`` (Greedy's own value) and gives the shipped ``WEIGHTS``
+(33 minutes of one core on the compiled build: ``make fast``, then
+``BOARDGAMES_COMPILED=1 PYTHONPATH=build/fast``). It prints the weights every
+``--every`` games and writes them (with the settings and the games played) to ``--out``
+as JSON; ``--resume`` continues from such a file. The same seeds and settings give the
+same weights.
 """
 
 from __future__ import annotations
@@ -27,13 +27,12 @@ from pathlib import Path
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # (after PYTHONPATH: a build)
 
 import boardgames as bg
-from boardgames.blast.agents import GreedyAgent
+from boardgames.blast.agents import GreedyAgent, logistic
 from boardgames.blast.learned import (
     FEATURES,
     GREEDY_WEIGHTS,
     LearnedValue,
     features,
-    logistic,
 )
 
 

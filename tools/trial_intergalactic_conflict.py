@@ -24,7 +24,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 import strength_hard
 
-from boardgames.agents import agent_from_spec
+from boardgames.agents import hard_agent
 from boardgames.rollouts import RolloutAgent
 
 
@@ -32,8 +32,7 @@ class ConflictRollouts:
     """The ``hard`` preset's Greedy outside the Conflict stage; rollouts in it."""
 
     def __init__(self, seed: int, rollout: dict[str, Any]) -> None:
-        self.base = agent_from_spec("intergalactic",
-                                    {"agent": "greedy", "weights": {"token": 0.24}}, seed)
+        self.base = hard_agent("intergalactic", seed)
         self.rollouts = RolloutAgent(seed=seed, **rollout)
 
     def __repr__(self) -> str:

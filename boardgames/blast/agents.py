@@ -58,7 +58,8 @@ from .odds import fight_odds
 if TYPE_CHECKING:
     from .game import Blast, BlastState
 
-__all__ = ["CARD_VALUE", "GreedyAgent", "evaluate", "rollout_value", "shot_probability"]
+__all__ = ["CARD_VALUE", "WIDTH", "GreedyAgent", "evaluate", "logistic", "rollout_value",
+           "shot_probability"]
 
 PLANET: Final = 6.0
 """Value of holding a planet, in Force."""
@@ -76,6 +77,8 @@ REACH: Final = 0.35
 """Share of a planet's value counted for the chance of reaching it next turn."""
 CARD: Final = 0.3
 """Share of a card's value (in Force) counted while it is in hand."""
+WIDTH: Final = 17.0
+"""The width of :func:`rollout_value`'s logistic curve, in Force."""
 MAX_STEPS: Final = 3000
 """Look-ahead budget per decision, in steps applied on forks: past half of it the search
 plays greedily (one step ahead), past all of it positions are valued as they stand."""
@@ -342,7 +345,11 @@ def rollout_value(game: Blast, player: int) -> float:
     likelihood on 1061 positions of 30 greedy-vs-greedy games (10% random moves), so a
     lead of 17 is worth about 73%. A won game is 1, a lost one 0, a draw 0.5. What MCTS
     scores its playouts with; it reads what :func:`evaluate` reads."""
-    x = evaluate(game, player) / 17.0
+    return logistic(evaluate(game, player) / WIDTH)
+
+
+def logistic(x: float) -> float:
+    """``1 / (1 + exp(-x))``, without overflow."""
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)

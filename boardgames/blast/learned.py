@@ -29,16 +29,14 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from .agents import CARD_VALUE, _reach_value, _risk, evaluate
-from .data import HOMEWORLDS, PLANETS
+from .agents import CARD_VALUE, WIDTH, _reach_value, _risk, evaluate, logistic
+from .board import control, planets_held
+from .data import HOMEWORLDS
 
 if TYPE_CHECKING:
     from .game import Blast, BlastState
 
-__all__ = ["FEATURES", "GREEDY_WEIGHTS", "WEIGHTS", "LearnedValue", "features", "logistic"]
-
-WIDTH: Final = 17.0
-"""The heuristic's scale, in Force (that of ``rollout_value``)."""
+__all__ = ["FEATURES", "GREEDY_WEIGHTS", "WEIGHTS", "LearnedValue", "features"]
 
 FEATURES: Final = (
     "heuristic",      # evaluate(game, player) / 17
@@ -88,7 +86,7 @@ def features(game: Blast, player: int) -> tuple[float, ...]:
     return (
         evaluate(game, player) / WIDTH,
         (_force(s, player) - _force(s, q)) / 10.0,
-        float(_planets_held(s, player) - _planets_held(s, q)),
+        float(planets_held(s.units, player) - planets_held(s.units, q)),
         float(_home_held(s, player) - _home_held(s, q)),
         _risk(s, player) / 10.0,
         _risk(s, q) / 10.0,
@@ -109,16 +107,8 @@ def _units(s: BlastState, player: int) -> int:
     return sum(len(st) for st in s.units[player])
 
 
-def _holds(s: BlastState, player: int, sector: int) -> bool:
-    return bool(s.units[player][sector - 1]) and not s.units[1 - player][sector - 1]
-
-
-def _planets_held(s: BlastState, player: int) -> int:
-    return sum(_holds(s, player, sec) for sec in PLANETS)
-
-
 def _home_held(s: BlastState, player: int) -> int:
-    return int(_holds(s, player, HOMEWORLDS[player]))
+    return int(control(s.units, player, HOMEWORLDS[player]))
 
 
 class LearnedValue:
@@ -141,11 +131,3 @@ class LearnedValue:
             return 0.5 if s.winner is None else float(s.winner == player)
         return logistic(sum(w * x for w, x in zip(self.weights, features(game, player),
                                                   strict=True)))
-
-
-def logistic(x: float) -> float:
-    """``1 / (1 + exp(-x))``, without overflow."""
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
