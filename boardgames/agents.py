@@ -172,13 +172,6 @@ class _Kept:
         self.node = node
 
 
-def _sigmoid(x: float) -> float:
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
-
-
 def _ahead(g: Game, action: Any) -> Game:
     """``g`` one action ahead, stopped at the next chance node (no outcome sampled)."""
     return g.child(action)

@@ -41,7 +41,6 @@ the same choices.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -50,6 +49,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..core.game import CHANCE
+from ..core.logistic import logistic
 from . import data
 from .actions import Order, order
 from .data import ATTACK, DEFENCE, DIRECTIONS, FIGHT_BONUS, HOMEWORLDS, PLANETS, SECTORS
@@ -346,14 +346,6 @@ def rollout_value(game: Blast, player: int) -> float:
     lead of 17 is worth about 73%. A won game is 1, a lost one 0, a draw 0.5. What MCTS
     scores its playouts with; it reads what :func:`evaluate` reads."""
     return logistic(evaluate(game, player) / WIDTH)
-
-
-def logistic(x: float) -> float:
-    """``1 / (1 + exp(-x))``, without overflow."""
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
 
 
 @lru_cache(maxsize=2048)

@@ -20,7 +20,6 @@ development that helps it most.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from typing import Any, Final
 
 from ..core.compiled import by_constructor
 from ..core.game import CHANCE
+from ..core.logistic import logistic
 from . import data
 from .actions import Move
 from .data import ATTRIBUTES, BATTLE_ATTRIBUTES, LISTS, STAGE_LIST, STAGES, Entry
@@ -346,11 +346,7 @@ def rollout_value(game: Any, player: int) -> float:
     ctx, sm = _Context(game), _summary(game)
     own = _eval(ctx, sm, player)
     lead = own - max(_eval(ctx, sm, r) for r in range(game.players) if r != player)
-    x = lead / 21.7
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
+    return logistic(lead / 21.7)
 
 
 # ---------------------------------------------------------------- battles

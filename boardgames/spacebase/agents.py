@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from ..core.game import CHANCE
+from ..core.logistic import logistic
 from . import data
 from .board import REQUIRES, Board
 from .cells import Cell, neighbours
@@ -272,11 +273,7 @@ def rollout_value(game: SpaceBase, player: int) -> float:
 
 
 def _chance_of(s: SpaceBaseState, lead: float) -> float:
-    x = lead / (7.0 * math.sqrt(len(s.deck) + 1))
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    e = math.exp(x)
-    return e / (1.0 + e)
+    return logistic(lead / (7.0 * math.sqrt(len(s.deck) + 1)))
 
 
 def values_ahead(game: SpaceBase, player: int, actions: Sequence[Move],
