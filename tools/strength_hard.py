@@ -28,6 +28,7 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -89,12 +90,13 @@ def player(kind: str, seed: int, game: str) -> Any:
     return make_agent(kind, seed=seed, game=game)
 
 
-def play(game: str, deal: int, seat: int, agent: str, opponent: str = "greedy"
-         ) -> dict[str, Any]:
-    """One game of ``deal`` with ``agent`` in ``seat`` and ``opponent`` elsewhere."""
+def play(game: str, deal: int, seat: int, agent: str, opponent: str = "greedy",
+         make: Callable[[str, int, str], Any] = player) -> dict[str, Any]:
+    """One game of ``deal`` with ``agent`` in ``seat`` and ``opponent`` elsewhere, each
+    made by ``make(kind, seed, game)`` (:func:`player`, unless a trial brings its own)."""
     n = PLAYERS[game]
     g = bg.load(game, seed=deal_seed(deal), players=n)
-    agents = [player(agent if p == seat else opponent, agent_seed(deal, p), game)
+    agents = [make(agent if p == seat else opponent, agent_seed(deal, p), game)
               for p in range(n)]
     tested = Timed(agents[seat])
     play_out(g, [tested if p == seat else a for p, a in enumerate(agents)])

@@ -27,13 +27,14 @@ from pathlib import Path
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # (after PYTHONPATH: a build)
 
 import boardgames as bg
-from boardgames.blast.agents import GreedyAgent, logistic
+from boardgames.blast.agents import GreedyAgent
 from boardgames.blast.learned import (
     FEATURES,
     GREEDY_WEIGHTS,
     LearnedValue,
     features,
 )
+from boardgames.core.logistic import logistic
 
 
 class Trace:

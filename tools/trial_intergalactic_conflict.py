@@ -53,20 +53,18 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     a = ap.parse_args()
     rollout = json.loads(a.rollout)
-    plain = strength_hard.player
 
     def player(kind: str, seed: int, game: str) -> Any:
         return ConflictRollouts(seed, rollout) if kind == "conflict" else \
-            plain(kind, seed, game)
+            strength_hard.player(kind, seed, game)
 
-    strength_hard.player = player
     done = {(r["deal"], r["seat"]) for r in strength_hard.played(a.out)}
     for deal in range(a.first, a.first + a.deals):
         for seat in range(strength_hard.PLAYERS["intergalactic"]):
             if (deal, seat) in done:
                 continue
             t0 = time.process_time()
-            row = strength_hard.play("intergalactic", deal, seat, "conflict")
+            row = strength_hard.play("intergalactic", deal, seat, "conflict", make=player)
             row["cpu"] = round(time.process_time() - t0, 1)
             with a.out.open("a") as f:
                 f.write(json.dumps(row) + "\n")

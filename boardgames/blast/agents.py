@@ -58,7 +58,7 @@ from .odds import fight_odds
 if TYPE_CHECKING:
     from .game import Blast, BlastState
 
-__all__ = ["CARD_VALUE", "WIDTH", "GreedyAgent", "evaluate", "logistic", "rollout_value",
+__all__ = ["CARD_VALUE", "WIDTH", "GreedyAgent", "evaluate", "rollout_value",
            "shot_probability"]
 
 PLANET: Final = 6.0

@@ -29,7 +29,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from .agents import CARD_VALUE, WIDTH, _reach_value, _risk, evaluate, logistic
+from ..core.logistic import logistic
+from .agents import CARD_VALUE, WIDTH, _reach_value, _risk, evaluate
 from .board import control, planets_held
 from .data import HOMEWORLDS
 
