@@ -227,7 +227,7 @@ function destinations(ctx, plan, st) {
     used.add(t.to);
     onTrack.add(t.action);
     const [x, y] = polar(R_MID, t.to);
-    const die = /by (\d+)$/.exec(t.action);
+    const die = /(?:by|back) (\d+)$/.exec(t.action);
     out.push(h("button", { class: `bl-dest bl-dest-${t.kind}`, type: "button", "data-action": t.action,
       "data-sector": String(t.to), "aria-label": `${t.action}: to sector ${t.to}`, title: `${t.action} \u2192 sector ${t.to}`,
       style: { left: `${x - BOX_W / 2}px`, top: `${y - BOX_H / 2}px`, width: `${BOX_W}px`, height: `${BOX_H}px`,

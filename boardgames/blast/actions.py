@@ -9,8 +9,14 @@ notation                                     meaning
 ===========================================  ===========================================
 ``move 12:3 by 4``                           move a unit of force 3 from sector 12 with
                                              the die showing 4 (in the side's direction)
-``play Space Combat Tactics on 12:3 by 4``   the same, backwards
-``play Strategic Move on 12 by 4``           move every movable own unit of sector 12 4
+``play Space Combat Tactics``                put the card in play: one die may move
+                                             backwards this Move Phase
+``move 12:3 back 4``                         with Space Combat Tactics in play: the unit
+                                             moves 4 backwards
+``play Strategic Move``                      put the card in play: one die may move a
+                                             whole stack this Move Phase
+``move 12 by 4``                             with Strategic Move in play: every movable
+                                             own unit of sector 12 moves 4
 ``play Defend the Homeworld on 12:3``        that unit jumps to its homeworld (no die)
 ``play Jam Transmission on 12:3``            (the opponent) that unit cannot move
 ``play Ion Thrusters on die 3``              +1 to a die showing 3 (Warp Overdrive +2,
@@ -42,7 +48,7 @@ from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
 from .data import BY_NAME, SECTORS
 
-__all__ = ["TARGETS", "VERBS", "Order", "order"]
+__all__ = ["BACKWARDS", "MOVE_CARDS", "STACK", "TARGETS", "VERBS", "Order", "order"]
 
 VERBS: Final = ("discard", "done", "fight", "keep", "move", "pass", "play", "rebuild")
 MAX_DIE: Final = 30
@@ -51,17 +57,26 @@ MAX_DIE: Final = 30
 TARGETS: Final[dict[str, str]] = {
     "Ion Thrusters": "die", "Warp Overdrive": "die", "Maximum Burn": "die",
     "Battle Computers": "die", "Hold Position": "die",
-    "Space Combat Tactics": "unit_die", "Strategic Move": "sector_die",
     "Defend the Homeworld": "unit", "Jam Transmission": "unit",
     "Reinforcements": "rebuild",
 }
-"""What a played card names: a die, a unit, a unit and a die, a sector and a die; other
-cards name nothing. Reinforcements is played through ``rebuild N with Reinforcements``."""
+"""What a played card names: a die or a unit; other cards name nothing. Reinforcements
+is played through ``rebuild N with Reinforcements``."""
+
+BACKWARDS: Final = "Space Combat Tactics"
+"""The move card in play that lets one die move a unit backwards (``move 12:3 back 4``)."""
+STACK: Final = "Strategic Move"
+"""The move card in play that lets one die move a whole stack (``move 12 by 4``)."""
+MOVE_CARDS: Final = (BACKWARDS, STACK)
+"""The move cards put in play before the move they allow (ruling 7: "once a move card
+is in play [...] the moves it allows count")."""
 
 _UNIT: Final = r"(?P<s>\d{1,2}):(?P<f>\d)"
 _DIE: Final = r"(?P<d>\d{1,2})"
 _PATTERNS: Final = {
     "move": re.compile(rf"^move {_UNIT} by {_DIE}$"),
+    "back": re.compile(rf"^move {_UNIT} back {_DIE}$"),
+    "stack": re.compile(rf"^move (?P<s>\d{{1,2}}) by {_DIE}$"),
     "rebuild": re.compile(r"^rebuild (?P<f>\d)(?: with (?P<card>Reinforcements))?$"),
     "discard": re.compile(r"^discard (?P<card>.+)$"),
     "fight": re.compile(r"^fight (?P<s>\d{1,2})$"),
@@ -70,8 +85,6 @@ _PATTERNS: Final = {
 _PLAY: Final = {
     "die": re.compile(rf"^ on die {_DIE}$"),
     "unit": re.compile(rf"^ on {_UNIT}$"),
-    "unit_die": re.compile(rf"^ on {_UNIT} by {_DIE}$"),
-    "sector_die": re.compile(rf"^ on (?P<s>\d{{1,2}}) by {_DIE}$"),
     "": re.compile(r"^$"),
 }
 
@@ -123,6 +136,12 @@ class Order(Action):
         if v in ("done", "pass"):
             return v
         if v == "move":
+            if c == BACKWARDS:
+                return f"move {s}:{f} back {d}"
+            if c == STACK:
+                return f"move {s} by {d}"
+            if c:
+                raise InvalidActionError(f"move ... ({c})", f"{c!r} moves no unit")
             return f"move {s}:{f} by {d}"
         if v == "rebuild":
             return f"rebuild {f}" + (f" with {c}" if c else "")
@@ -137,10 +156,6 @@ class Order(Action):
             return f"play {c} on die {d}"
         if target == "unit":
             return f"play {c} on {s}:{f}"
-        if target == "unit_die":
-            return f"play {c} on {s}:{f} by {d}"
-        if target == "sector_die":
-            return f"play {c} on {s} by {d}"
         return f"play {c}"
 
     def __str__(self) -> str:
@@ -168,14 +183,20 @@ class Order(Action):
         if verb == "play":
             return _parse_play(text, t)
         m = _PATTERNS[verb].match(t)
+        card = ""
+        if m is None and verb == "move":
+            m, card = _PATTERNS["back"].match(t), BACKWARDS
+            if m is None:
+                m, card = _PATTERNS["stack"].match(t), STACK
         if m is None:
-            want = {"move": "move <sector>:<force> by <die>",
-                    "rebuild": "rebuild <force> [with Reinforcements]",
-                    "discard": "discard <card name>", "fight": "fight <sector>",
-                    "keep": "keep <force>"}[verb]
-            raise InvalidActionError(text, f"expected {want!r}")
+            want = {"move": "'move <sector>:<force> by <die>', 'move <sector>:<force> back "
+                            "<die>' or 'move <sector> by <die>'",
+                    "rebuild": "'rebuild <force> [with Reinforcements]'",
+                    "discard": "'discard <card name>'", "fight": "'fight <sector>'",
+                    "keep": "'keep <force>'"}[verb]
+            raise InvalidActionError(text, f"expected {want}")
         g = m.groupdict()
-        card = g.get("card") or ""
+        card = g.get("card") or card
         if verb == "discard" and card not in BY_NAME:
             raise InvalidActionError(text, f"no Blast card is called {card!r}")
         order = cls(verb, card, int(g.get("s") or 0), int(g.get("f") or 0),
@@ -200,8 +221,7 @@ def _parse_play(text: str, t: str) -> Order:
     m = _PLAY[target].match(t[len("play ") + len(name):])
     if m is None:
         want = {"die": " on die <value>", "unit": " on <sector>:<force>",
-                "unit_die": " on <sector>:<force> by <die>",
-                "sector_die": " on <sector> by <die>", "": ""}[target]
+                "": ""}[target]
         raise InvalidActionError(text, f"expected 'play {name}{want}'")
     g = m.groupdict()
     order = Order("play", name, int(g.get("s") or 0), int(g.get("f") or 0),
@@ -212,10 +232,11 @@ def _parse_play(text: str, t: str) -> Order:
 
 def _check_ranges(text: str, o: Order) -> None:
     uses = {
-        "move": "sfd", "rebuild": "f", "fight": "s", "keep": "f", "discard": "",
+        "move": "sd" if o.card == STACK else "sfd", "rebuild": "f", "fight": "s",
+        "keep": "f", "discard": "",
     }.get(o.verb)
     if uses is None:
-        uses = {"die": "d", "unit": "sf", "unit_die": "sfd", "sector_die": "sd"}.get(
+        uses = {"die": "d", "unit": "sf"}.get(
             TARGETS.get(o.card, ""), "")
     if "s" in uses and not 1 <= o.sector <= SECTORS:
         raise InvalidActionError(text, f"sector {o.sector} is not 1..{SECTORS}")

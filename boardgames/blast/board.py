@@ -77,20 +77,34 @@ def without_unit(stacks: Stacks, sector: int, force: int) -> Stacks:
 
 
 def max_usable(movable: tuple[int, ...], dice: tuple[int, ...], blocked: frozenset[int],
-               player: int) -> int:
-    """How many of ``dice`` can be used at most, by forward moves of the movable units at
-    the sectors ``movable`` (one entry per unit), when a unit that lands on a ``blocked``
-    sector (one holding enemy units) can move no further. Each unit can always make its
-    first move, so with at least as many movable units as dice every die can be used."""
+               player: int, backs: int = 0, stacks: int = 0) -> int:
+    """How many of ``dice`` can be used at most by the movable units at the sectors
+    ``movable`` (one entry per unit), when a unit that lands on a ``blocked`` sector (one
+    holding enemy units) can move no further: forward moves, and with move cards in play
+    ``backs`` moves backwards (Space Combat Tactics) and ``stacks`` moves of a whole
+    stack (Strategic Move), one die each. Each unit can always make its first move, so
+    with at least as many movable units as dice every die can be used."""
     if len(movable) >= len(dice):
         return len(dice)
     return _max_usable(tuple(sorted(movable)), tuple(sorted(dice)), blocked,
-                       DIRECTIONS[player])
+                       DIRECTIONS[player], backs, stacks)
+
+
+def _after_move(movable: tuple[int, ...], x: int, k: int, y: int,
+                blocked: frozenset[int]) -> tuple[int, ...]:
+    """The movable sectors once ``k`` units went from ``x`` to ``y`` (on a blocked
+    sector they move no further)."""
+    rest = movable
+    for _ in range(k):
+        rest = remove_one(rest, x)
+    if y not in blocked:
+        rest = tuple(sorted((*rest, *([y] * k))))
+    return rest
 
 
 @lru_cache(maxsize=4096)
 def _max_usable(movable: tuple[int, ...], dice: tuple[int, ...], blocked: frozenset[int],
-                direction: int) -> int:
+                direction: int, backs: int, stacks: int) -> int:
     if not dice or not movable:
         return 0
     if len(movable) >= len(dice):
@@ -99,11 +113,14 @@ def _max_usable(movable: tuple[int, ...], dice: tuple[int, ...], blocked: frozen
     for d in set(dice):
         rest_dice = remove_one(dice, d)
         for x in set(movable):
-            y = dest(x, d, direction)
-            rest = remove_one(movable, x)
-            if y not in blocked:
-                rest = tuple(sorted((*rest, y)))
-            best = max(best, 1 + _max_usable(rest, rest_dice, blocked, direction))
-            if best == len(dice):
-                return best
+            moves = [(1, dest(x, d, direction), backs, stacks)]
+            if backs:
+                moves.append((1, dest(x, d, -direction), backs - 1, stacks))
+            if stacks:
+                moves.append((movable.count(x), dest(x, d, direction), backs, stacks - 1))
+            for k, y, b, st in moves:
+                rest = _after_move(movable, x, k, y, blocked)
+                best = max(best, 1 + _max_usable(rest, rest_dice, blocked, direction, b, st))
+                if best == len(dice):
+                    return best
     return best

@@ -1,9 +1,11 @@
 """The cards' effects (blast.txt's card list, rulings 5, 7, 8 and 9), one function each.
 
-"Played cards are discarded": a dice or move card goes to the vortex when played; an
-attack or defence card, Espionage and Jam Transmission stay in play until their fight or
-the end of the turn (``turn.end_of_turn``). Each function leaves the stage the turn goes
-on with (``s.stage``) and clears the decision; a card that rolls sets the chance node.
+"Played cards are discarded": a dice card or Defend the Homeworld goes to the vortex when
+played; Space Combat Tactics and Strategic Move when their move is made or the Move Phase
+ends (``turn.move_end``); an attack or defence card, Espionage and Jam Transmission stay
+in play until their fight or the end of the turn (``turn.end_of_turn``). Each function
+leaves the stage the turn goes on with (``s.stage``) and clears the decision; a card that
+rolls sets the chance node.
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ from typing import Final
 from . import data
 from .actions import Order
 from .board import remove_one
-from .data import ATTACK, DEFENCE, DICE_BONUS, DIRECTIONS, FIGHT_BONUS
+from .data import ATTACK, DEFENCE, DICE_BONUS, FIGHT_BONUS
 from .fight import add_card
-from .movement import defend_homeworld, movable_units, move_unit, pick_die, strategic_move
+from .movement import defend_homeworld, movable_units, pick_die
 from .rules import Rules
 from .state import SIDE_TITLE, BlastState, Die, add_sorted, set_pair
 
-__all__ = ["discard_card", "modify_die", "play_card", "to_play"]
+__all__ = ["discard_card", "modify_die", "play_card", "to_play", "used_from_play"]
 
 
 def discard_card(s: BlastState, p: int, card: str) -> None:
@@ -99,18 +101,28 @@ def hyper_jump(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
 
 
 def space_combat_tactics(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
-    """"Use one die roll to move backwards"."""
-    discard_card(s, s.actor, o.card)
-    log.append(f"{SIDE_TITLE[s.actor]} plays Space Combat Tactics")
-    move_unit(s, o.sector, o.force, o.die, -DIRECTIONS[s.actor], log)
+    """"Use one die roll to move backwards": in play, one die may move a unit backwards
+    this Move Phase (``move 12:3 back 4``)."""
+    to_play(s, s.actor, o.card)
+    log.append(f"{SIDE_TITLE[s.actor]} plays Space Combat Tactics: one die may move a unit "
+               "backwards")
     s.stage = "move"
 
 
 def strategic(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
-    """"Use one die roll to move all units in one space"."""
-    discard_card(s, s.actor, o.card)
-    strategic_move(s, o.sector, o.die, log)
+    """"Use one die roll to move all units in one space": in play, one die may move
+    every movable unit of a sector this Move Phase (``move 12 by 4``)."""
+    to_play(s, s.actor, o.card)
+    log.append(f"{SIDE_TITLE[s.actor]} plays Strategic Move: one die may move a whole "
+               "stack")
     s.stage = "move"
+
+
+def used_from_play(s: BlastState, card: str) -> None:
+    """A move card in play has been used (or the Move Phase ended): it goes to the
+    vortex ("Played cards are discarded")."""
+    s.play = remove_one(s.play, card)
+    s.vortex = add_sorted(s.vortex, card)
 
 
 def defend_the_homeworld(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Final
 
 from . import data
+from .actions import MOVE_CARDS
 from .board import hand_limit
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ def invariants(game: Blast) -> list[str]:
         bad.append("a winner before the game is over")
     if s.spy is not None and s.spy == s.player:
         bad.append("the player whose turn it is cannot be the one who played Espionage")
+    if s.phase != "move" and any(c in MOVE_CARDS for c in s.play):
+        bad.append(f"move cards in play outside the Move Phase: {s.play}")
     if s.fight is None and any(c in data.ATTACK or c in data.DEFENCE for c in s.play):
         bad.append(f"fight cards in play outside a fight: {s.play}")
     return bad

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .actions import Order
+from .actions import STACK, Order
 from .board import hand_limit, remove_one
-from .cards import discard_card, play_card
+from .cards import discard_card, play_card, used_from_play
 from .data import DIRECTIONS, HOMEWORLDS, PLANETS
 from .fight import finish_keep, keep_choices, start_fight
 from .legal import build_options
-from .movement import move_unit
+from .movement import move_unit, strategic_move
 from .rules import Rules
 from .state import SIDE_TITLE, BlastState, set_pair
 from .turn import advance, dice_lost
@@ -25,8 +25,16 @@ __all__ = ["decide"]
 
 
 def move(rules: Rules, s: BlastState, o: Order, log: list[str]) -> None:
-    """``move sec:f by die``: the unit moves in its side's direction."""
-    move_unit(s, o.sector, o.force, o.die, DIRECTIONS[s.player], log)
+    """``move sec:f by die``: the unit moves in its side's direction; ``move sec:f back
+    die`` backwards, and ``move sec by die`` the whole stack, each using its move card
+    in play (Space Combat Tactics, Strategic Move), which then goes to the vortex."""
+    if o.card == STACK:
+        strategic_move(s, o.sector, o.die, log)
+    else:
+        direction = DIRECTIONS[s.player]
+        move_unit(s, o.sector, o.force, o.die, -direction if o.card else direction, log)
+    if o.card:
+        used_from_play(s, o.card)
     s.pending = None
     s.stage = "move"
 

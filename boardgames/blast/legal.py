@@ -2,8 +2,9 @@
 
 The moves follow ruling 7: "Every die must be used [...] as many dice as possible"
 (option ``use_dice``: ``"maximum"``, the default, or ``"each"``: any die, any movable
-unit). Under ``"maximum"`` a plain move must leave as many dice usable as plain moves can
-use; a move card is never compulsory, but once it is played its moves count.
+unit). Under ``"maximum"`` a move must leave as many dice usable as can be used; a move
+card is never compulsory, but once it is in play (``play Space Combat Tactics``, ``play
+Strategic Move``) the moves it allows count.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .actions import Order, order
+from .actions import BACKWARDS, MOVE_CARDS, STACK, Order, order
 from .board import dest, max_usable, remove_one
 from .data import ATTACK, DEFENCE, DICE_BONUS, DIRECTIONS, HOMEWORLDS, SECTORS
 from .fight import contested, keep_choices
@@ -21,17 +22,21 @@ from .state import SIDE_TITLE, BlastState
 
 __all__ = [
     "Reach",
+    "back_order",
     "build_options",
     "can_rebuild_here",
     "card_order",
+    "cards_in_play",
     "defend_moves",
     "dice_window_open",
     "doubles",
     "legal_actions",
     "legal_moves",
+    "move_card_plays",
     "move_order",
     "moves_each",
     "moves_maximum",
+    "stack_order",
 ]
 
 DIE_TARGET_CARDS: Final = frozenset((*DICE_BONUS, "Hold Position"))
@@ -109,27 +114,47 @@ def build_options(s: BlastState) -> list[Order]:
 
 
 # ---------------------------------------------------------------------- Move Phase
+def back_order(sector: int, force: int, die: int) -> Order:
+    """The ``move sector:force back die`` order (Space Combat Tactics in play)."""
+    return order("move", BACKWARDS, sector, force, die)
+
+
+def stack_order(sector: int, die: int) -> Order:
+    """The ``move sector by die`` order (Strategic Move in play)."""
+    return order("move", STACK, sector, 0, die)
+
+
+def cards_in_play(s: BlastState) -> tuple[int, int]:
+    """How many Space Combat Tactics and Strategic Move cards are in play, not yet used."""
+    return s.play.count(BACKWARDS), s.play.count(STACK)
+
+
 class Reach:
     """What ``use_dice="maximum"`` weighs a move with (ruling 7): the sectors of the movable
-    units (one entry per unit), the sectors holding enemy units, and ``need``, how many
-    of the dice plain moves can use (``board.max_usable``)."""
+    units (one entry per unit), the sectors holding enemy units, the move cards in play,
+    and ``need``, how many of the dice can be used (``board.max_usable``: the moves of the
+    cards in play count)."""
 
-    __slots__ = ("blocked", "memo", "movable", "need", "player")
+    __slots__ = ("backs", "blocked", "memo", "movable", "need", "player", "stacks")
 
     def __init__(self, s: BlastState, values: tuple[int, ...]) -> None:
         p = s.player
         self.movable = movable_sectors(s, p)
         self.blocked = frozenset(i + 1 for i, st in enumerate(s.units[1 - p]) if st)
         self.player = p
-        self.need = max_usable(self.movable, values, self.blocked, p)
+        self.backs, self.stacks = cards_in_play(s)
+        self.need = max_usable(self.movable, values, self.blocked, p, self.backs,
+                               self.stacks)
         self.memo: dict[tuple[Any, ...], int] = {}
 
-    def after(self, sec: int, y: int, k: int, dice: tuple[int, ...]) -> int:
-        """How many of ``dice`` plain moves can use once ``k`` movable units have gone
-        from ``sec`` to ``y`` (a unit landing on enemy units moves no further)."""
+    def after(self, sec: int, y: int, k: int, dice: tuple[int, ...], backs: int,
+              stacks: int) -> int:
+        """How many of ``dice`` can be used once ``k`` movable units have gone from
+        ``sec`` to ``y`` (a unit landing on enemy units moves no further), with
+        ``backs`` and ``stacks`` move cards left in play."""
         if len(self.movable) - k >= len(dice):  # a unit for each die: all are usable
             return len(dice)
-        key = (sec, y, k, dice)
+        key = (sec, y, k, dice, backs, stacks)
         got = self.memo.get(key)
         if got is None:
             after = list(self.movable)
@@ -137,62 +162,62 @@ class Reach:
                 after.remove(sec)
             if y not in self.blocked:
                 after.extend([y] * k)
-            got = self.memo[key] = max_usable(tuple(after), dice, self.blocked, self.player)
+            got = self.memo[key] = max_usable(tuple(after), dice, self.blocked,
+                                              self.player, backs, stacks)
         return got
 
 
-def moves_each(units: list[tuple[int, int]], values: tuple[int, ...],
-               hand: tuple[str, ...]) -> list[Order]:
-    """Any die, any movable unit (or stack, with Strategic Move): ``use_dice="each"``,
-    or ``"maximum"`` with a movable unit per die (then Strategic Move excepted)."""
+def moves_each(units: list[tuple[int, int]], values: tuple[int, ...], backs: int,
+               stacks: int) -> list[Order]:
+    """Any die, any movable unit (backwards too with Space Combat Tactics in play; any
+    stack with Strategic Move in play): ``use_dice="each"``, or ``"maximum"`` with a
+    movable unit per die and no Strategic Move in play."""
     out: list[Order] = []
     sectors = dict.fromkeys(sec for sec, _ in units)
     for d in set(values):
         out += [move_order(sec, f, d) for sec, f in units]
-        if "Space Combat Tactics" in hand:
-            out += [card_order("Space Combat Tactics", sec, f, d) for sec, f in units]
-        if "Strategic Move" in hand:
-            out += [card_order("Strategic Move", sec, 0, d) for sec in sectors]
+        if backs:
+            out += [back_order(sec, f, d) for sec, f in units]
+        if stacks:
+            out += [stack_order(sec, d) for sec in sectors]
     return out
 
 
-def _weighed(units: list[tuple[int, int]], values: tuple[int, ...], hand: tuple[str, ...],
-             reach: Reach) -> tuple[list[tuple[Order, int]], ...]:
-    """Every move with how many dice it lets the plain moves use in all: (plain, Space
-    Combat Tactics, Strategic Move)."""
+def _weighed(units: list[tuple[int, int]], values: tuple[int, ...],
+             reach: Reach) -> list[tuple[Order, int]]:
+    """Every move with how many dice it lets be used in all (itself and the moves after
+    it, the move cards still in play counting)."""
     direction = DIRECTIONS[reach.player]
-    plain: list[tuple[Order, int]] = []
-    tactics: list[tuple[Order, int]] = []
-    strategic: list[tuple[Order, int]] = []
+    backs, stacks = reach.backs, reach.stacks
+    out: list[tuple[Order, int]] = []
     for d in set(values):
         rest = remove_one(values, d)
         for sec, f in units:
-            plain.append((move_order(sec, f, d),
-                          1 + reach.after(sec, dest(sec, d, direction), 1, rest)))
-            if "Space Combat Tactics" in hand:
-                tactics.append((card_order("Space Combat Tactics", sec, f, d),
-                                1 + reach.after(sec, dest(sec, d, -direction), 1, rest)))
-        if "Strategic Move" in hand:
+            out.append((move_order(sec, f, d), 1 + reach.after(
+                sec, dest(sec, d, direction), 1, rest, backs, stacks)))
+            if backs:
+                out.append((back_order(sec, f, d), 1 + reach.after(
+                    sec, dest(sec, d, -direction), 1, rest, backs - 1, stacks)))
+        if stacks:
             for sec in dict.fromkeys(sec for sec, _ in units):
                 k = reach.movable.count(sec)
-                strategic.append((card_order("Strategic Move", sec, 0, d),
-                                  1 + reach.after(sec, dest(sec, d, direction), k, rest)))
-    return plain, tactics, strategic
+                out.append((stack_order(sec, d), 1 + reach.after(
+                    sec, dest(sec, d, direction), k, rest, backs, stacks - 1)))
+    return out
 
 
 def moves_maximum(units: list[tuple[int, int]], values: tuple[int, ...],
-                  hand: tuple[str, ...], reach: Reach) -> list[Order]:
-    """``use_dice="maximum"`` (ruling 7): a plain move must leave as many dice usable
-    as plain moves can use (``reach.need``); a move card is never compulsory, but once
-    it is played the moves it allows count: its move must use as many dice as its best
-    move does (and at least ``need``)."""
-    plain, tactics, strategic = _weighed(units, values, hand, reach)
-    out = [o for o, used in plain if used >= reach.need]
-    for moves in (tactics, strategic):
-        if moves:
-            best = max(reach.need, *(used for _, used in moves))
-            out += [o for o, used in moves if used >= best]
-    return out
+                  reach: Reach) -> list[Order]:
+    """``use_dice="maximum"`` (ruling 7): a move must leave as many dice usable as can
+    be used (``reach.need``), the moves of the move cards in play counting."""
+    return [o for o, used in _weighed(units, values, reach) if used >= reach.need]
+
+
+def move_card_plays(s: BlastState) -> list[Order]:
+    """Space Combat Tactics and Strategic Move, put in play in the Move Phase while a die
+    and a movable unit are left (one of each kind in play at a time). Never compulsory."""
+    hand = s.hands[s.player]
+    return [order("play", c) for c in MOVE_CARDS if c in hand and c not in s.play]
 
 
 def defend_moves(s: BlastState, units: list[tuple[int, int]], values: tuple[int, ...],
@@ -205,7 +230,8 @@ def defend_moves(s: BlastState, units: list[tuple[int, int]], values: tuple[int,
     home = HOMEWORLDS[p]
     card = "Defend the Homeworld"
     out = [card_order(card, sec, f) for sec, f in units if sec != home
-           and (reach is None or reach.after(sec, home, 1, values) >= reach.need)]
+           and (reach is None or reach.after(sec, home, 1, values, reach.backs,
+                                             reach.stacks) >= reach.need)]
     own, opp = s.units[p], s.units[1 - p]
     for i in range(SECTORS):
         if own[i] and opp[i] and i + 1 != home:
@@ -214,23 +240,27 @@ def defend_moves(s: BlastState, units: list[tuple[int, int]], values: tuple[int,
 
 
 def legal_moves(rules: Rules, s: BlastState) -> list[Order]:
-    """The moves of the move decision (or done when no die can be used)."""
+    """The moves of the move decision (or done when no die can be used), and the move
+    cards that may be put in play."""
     p = s.player
     hand = s.hands[p]
     each = rules.use_dice == "each"
     values = tuple(d[0] for d in s.dice)
     units = movable_units(s, p) if values or "Defend the Homeworld" in hand else []
+    backs, stacks = cards_in_play(s)
     # Under "maximum": the movable units beyond one per die. With none missing, every
     # move of one unit keeps every die usable: the moves are those of "each".
     spare = movable_count(s, p) - len(values) if units and not each else 0
     reach = None
     if not units or not values:
         out = [DONE]  # no die can be used
-    elif each or (spare >= 0 and "Strategic Move" not in hand):
-        out = moves_each(units, values, hand)
     else:
-        reach = Reach(s, values)
-        out = moves_maximum(units, values, hand, reach)
+        if each or (spare >= 0 and not stacks):
+            out = moves_each(units, values, backs, stacks)
+        else:
+            reach = Reach(s, values)
+            out = moves_maximum(units, values, reach)
+        out += move_card_plays(s)
     if "Defend the Homeworld" in hand:
         weigh = units and not each and spare <= 0  # (no movable unit: nothing to weigh)
         if weigh and reach is None:
@@ -346,7 +376,13 @@ def _why_not_move(s: BlastState, action: Order, who: str) -> tuple[str, str]:
     if action.die not in values:
         return ("Move Phase (ruling 7)", f"no die shows {action.die} (dice: {values or 'none'})")
     sec, f = action.sector, action.force
-    if action.verb == "move" or action.card == "Space Combat Tactics":
+    if action.verb == "move" and action.card and action.card not in s.play:
+        return ("Move Phase (ruling 7)", f"{action.card} is not in play (put it in play "
+                                         f"first: 'play {action.card}')")
+    if action.verb == "move" and action.card == STACK:
+        if not any(u == sec for u, _ in movable_units(s, s.player)):
+            return ("Move Phase (ruling 2)", f"{who} has no unit that may move on sector {sec}")
+    elif action.verb == "move":
         own = s.units[s.player][sec - 1]
         if f not in own:
             return ("Move Phase (ruling 2)", f"{who} has no unit of force {f} on sector {sec}")
@@ -386,6 +422,9 @@ def why_illegal(s: BlastState, action: Order) -> tuple[str, str]:
     if action.card and action.card not in hand and action.verb in ("play", "discard",
                                                                    "rebuild"):
         return (rule, f"{who} holds no {action.card}")
+    if p == "move" and action.verb == "play" and action.card in MOVE_CARDS \
+            and action.card in s.play:
+        return ("Move Phase (ruling 7)", f"{action.card} is already in play this Move Phase")
     if p == "move" and action.verb in ("move", "play") and action.die:
         return _why_not_move(s, action, who)
     if p == "move" and action.verb == "done":

@@ -346,7 +346,7 @@ class _Searched:
         s = g.state
         if s.pending != "move":
             return False
-        key = (s.units, s.dice, s.hands, s.pins, at)  # (orders of the dice meet again)
+        key = (s.units, s.dice, s.hands, s.play, s.pins, at)  # (orders of the dice meet)
         got = self.seen.get(key)
         if got is None:
             got = self.seen[key] = any(self._after(g, a, at) for a in g.legal_actions())
@@ -365,10 +365,8 @@ class _Searched:
         if (a.sector, a.force) != (at, self.unit[1]):
             return at
         direction = DIRECTIONS[self.p]
-        if a.verb == "move":
-            return dest(at, a.die, direction)
-        if a.card == "Space Combat Tactics":
-            return dest(at, a.die, -direction)
+        if a.verb == "move":  # forward, or backwards with Space Combat Tactics in play
+            return dest(at, a.die, -direction if a.card else direction)
         if a.card == "Defend the Homeworld":
             return HOMEWORLDS[self.p]
         return at

@@ -15,7 +15,9 @@ from typing import Final
 
 from ..core.deck import Deck
 from . import data
+from .actions import MOVE_CARDS
 from .board import hand_limit
+from .cards import used_from_play
 from .data import ATTACK, DEFENCE, PLANETS, SIDES
 from .fight import contested, resolve_fight, start_fight
 from .legal import build_options, dice_window_open
@@ -219,8 +221,12 @@ def moving(rules: Rules, s: BlastState, log: list[str]) -> str | None:
 
 
 def move_end(rules: Rules, s: BlastState, log: list[str]) -> str | None:
-    """A unit is jammed or bound for the move phase only."""
+    """A unit is jammed or bound for the move phase only; a move card in play whose move
+    was not made goes to the vortex."""
     s.pins, s.bound = (), ()
+    for card in MOVE_CARDS:
+        if card in s.play:
+            used_from_play(s, card)
     return None if someone_wins(s, log) else "fights"
 
 

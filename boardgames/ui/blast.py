@@ -4,9 +4,10 @@
 The browser draws the circular 28-sector track from the view (planets, both sides' force
 chips, control, scrap heaps, deck and vortex) and places every legal action on what it
 acts on: a unit chip is selected with a first click (kept in the browser), then each
-highlighted destination sector carries the move's notation (``move 12:3 by 4``, and the
-move cards: ``play Space Combat Tactics on 12:3 by 4``, ``play Strategic Move on 12 by
-4``, ``play Defend the Homeworld on 12:3``); a card in hand plays or discards it; a die
+highlighted destination sector carries the move's notation (``move 12:3 by 4``; with a
+move card in play ``move 12:3 back 4`` (Space Combat Tactics) and ``move 12 by 4``
+(Strategic Move); ``play Defend the Homeworld on 12:3``); a card in hand plays (``play
+Space Combat Tactics``) or discards it; a die
 is the target of the dice card selected; the opponent's unit is the target of Jam
 Transmission; the prompt has the fight order, ``keep N``, ``rebuild N``, ``done`` and
 ``pass``.
@@ -81,16 +82,17 @@ def move_targets(game: Game, actions: Any) -> dict[str, dict[str, Any]]:
     direction = data.DIRECTIONS[mover]
     out: dict[str, dict[str, Any]] = {}
     for a in actions:
-        if a.verb == "move":
-            out[a.text] = {"unit": f"{a.sector}:{a.force}", "kind": "move",
-                           "to": dest(a.sector, a.die, direction), "side": data.SIDES[mover]}
-        elif a.verb == "play" and a.card in _KIND:
-            kind = _KIND[a.card]
+        if a.verb == "move":  # forward; backwards or a whole stack with its card in play
+            kind = _KIND.get(a.card, "move")
             unit = f"{a.sector}" if kind == "stack" else f"{a.sector}:{a.force}"
-            to = {"back": dest(a.sector, a.die, -direction),
-                  "stack": dest(a.sector, a.die, direction),
-                  "home": data.HOMEWORLDS[mover], "jam": None}[kind]
-            out[a.text] = {"unit": unit, "kind": kind, "to": to, "side": data.SIDES[mover]}
+            out[a.text] = {"unit": unit, "kind": kind, "side": data.SIDES[mover],
+                           "to": dest(a.sector, a.die, -direction if kind == "back"
+                                      else direction)}
+        elif a.verb == "play" and a.card in _KIND and a.sector:
+            kind = _KIND[a.card]
+            to = data.HOMEWORLDS[mover] if kind == "home" else None
+            out[a.text] = {"unit": f"{a.sector}:{a.force}", "kind": kind, "to": to,
+                           "side": data.SIDES[mover]}
     return out
 
 
@@ -163,6 +165,22 @@ class BlastBoard(Board):
         if self.player is not None and _drawer(self.game, index) == self.player:
             return f"drew {step.text}"
         return "a card"
+
+    def _hidden_now(self, game: Game) -> bool:
+        """The other hand (unless this player sees it through Espionage now), or a
+        scenario's hand of the other side."""
+        s = game.state
+        p = self.player
+        if any(s.hands[q] for q in range(2) if q != p and (p is None or s.spy != p)):
+            return True
+        hands = (game.options.get("scenario") or {}).get("hands") or {}
+        return any(cards for side, cards in hands.items()
+                   if p is None or data.SIDES.index(side) != p)
+
+    def _secret_step(self, game: Game, index: int, step: Step) -> bool:
+        """A card drawn by the other side (every draw, for a spectator)."""
+        return step.player == CHANCE and isinstance(step.value, str) \
+            and (self.player is None or _drawer(game, index) != self.player)
 
     # ------------------------------------------------------------------ extra
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:

@@ -69,7 +69,8 @@ MALFORMED = [
     "move 1:1 by 2 please", "MOVE 1:1 by 2", "play", "play Warp Drive", "play Ion Thrusters",
     "play Ion Thrusters on 3", "play Ion Thrusters on die", "play Nova Bomb on die 3",
     "play Jam Transmission on 3", "play Jam Transmission on 3:9",
-    "play Strategic Move on 1:1 by 2", "play Space Combat Tactics on 1 by 2",
+    "play Strategic Move on 1 by 2", "play Space Combat Tactics on 1:1 by 2",
+    "move 1 back 2", "move 1:1 back", "move 1:1 back 0", "move 1:1 by 2 back 3",
     "play Reinforcements", "play Reinforcements on 3", "discard", "discard Warp Drive",
     "fight", "fight x", "fight 29", "keep", "keep 0", "keep 6", "done now", "pass 1",
     "rebuild", "rebuild 6", "rebuild 3 with Nova Bomb", "undo", "x" * 300, "move 1:1 by 2\x00",
@@ -109,7 +110,9 @@ def test_an_action_of_another_game_is_refused() -> None:
         ("move 1:3 by 2", ["a die that could be used would be lost"]),  # 5 then 2 uses both
         ("play Ion Thrusters on die 2", ["Terran holds no Ion Thrusters"]),
         ("play Nova Bomb", ["Move Phase"]),  # held, but no fight now
-        ("play Strategic Move on 20 by 2", ["Move Phase"]),
+        ("move 20 by 2", ["Strategic Move is not in play", "play Strategic Move"]),
+        ("move 1:3 back 2", ["Space Combat Tactics is not in play"]),
+        ("play Space Combat Tactics", ["Terran holds no Space Combat Tactics"]),
         ("pass", ["Terran must choose"]),
         ("done", ["dice left to use"]),
         ("keep 3", ["Move Phase"]),
@@ -290,8 +293,8 @@ def test_saved_games_load_and_tampered_ones_are_refused() -> None:
 
 
 NOTATIONS = [
-    "move 12:3 by 4", "move 1:1 by 18", "play Space Combat Tactics on 12:3 by 4",
-    "play Strategic Move on 12 by 4", "play Defend the Homeworld on 12:3",
+    "move 12:3 by 4", "move 1:1 by 18", "move 12:3 back 4", "move 12 by 4",
+    "play Space Combat Tactics", "play Strategic Move", "play Defend the Homeworld on 12:3",
     "play Jam Transmission on 28:5", "play Ion Thrusters on die 3",
     "play Warp Overdrive on die 6", "play Maximum Burn on die 1",
     "play Battle Computers on die 2", "play Hold Position on die 5", "play Hyper Jump",

@@ -40,7 +40,8 @@ def _searched(g: Blast, s: BlastState) -> tuple[Order, ...]:
     if not units or not values:
         out = [order("done")]
     else:
-        out = legal.moves_maximum(units, values, hand, legal.Reach(s, values))
+        out = [*legal.moves_maximum(units, values, legal.Reach(s, values)),
+               *legal.move_card_plays(s)]
     if "Defend the Homeworld" in hand:
         out += legal.defend_moves(s, units, values, legal.Reach(s, values))
     return tuple(sorted(set(out), key=str))

@@ -4,6 +4,8 @@ Blast 1, 7)."""
 
 from __future__ import annotations
 
+import random
+
 from blast.blast_support import (
     CHANCE,
     EMPIRE,
@@ -15,6 +17,8 @@ from blast.blast_support import (
     refused,
     scenario,
 )
+
+from boardgames.blast.board import dest
 
 
 def moving(units: dict, dice: list[int], to_move: str = "terran", **kw):
@@ -192,25 +196,114 @@ def test_ruling_7_a_move_card_counts_once_in_play() -> None:
     when working out how many dice can be used (option `use_dice`: maximum / each;
     default maximum)."
 
-    The lone Terran 3 on 5, a 1 and a 4, Empire units on 6, 9 and Earth: plain moves can
-    use one die only (either lands on enemy units), so both plain moves stay legal with
-    Space Combat Tactics in hand (never compulsory). Once it is played, its moves count:
-    back 1 to 4 then 4 to 8 uses both dice, so back 4 onto Earth (which loses the 1) is
-    refused. An extra die counts like any other: with a Hyper Jump 2 the lone unit must
+    Issue 15's position: a lone Terran 3 on 5, dice 1 and 4, Empire units on 6 and 9.
+    Plain moves can use one die only (either lands on enemy units), so with Space Combat
+    Tactics in hand both plain moves stay legal (never compulsory), and so does putting
+    the card in play. Once it is in play its moves count: back 1 to 4 then 4 to 8, or
+    back 4 to Earth then 1 to 2, uses both dice, so ``move 5:3 by 4`` (which strands the
+    1) is refused, and so is ``move 5:3 by 1``. Under ``"each"`` the card changes
+    nothing. An extra die counts like any other: with a Hyper Jump 2 the lone unit must
     play all three."""
-    g = moving({5: {"terran": [3]}, 6: {"empire": [1]}, 9: {"empire": [2]},
-                1: {"empire": [3]}}, [4, 1], hands={"terran": ["Space Combat Tactics"]})
-    assert acts(g) == {"move 5:3 by 1", "move 5:3 by 4",
-                       "play Space Combat Tactics on 5:3 by 1"}
-    refused(g, "play Space Combat Tactics on 5:3 by 4", "would be lost")
-    play(g, "play Space Combat Tactics on 5:3 by 1")
+    position = {5: {"terran": [3]}, 6: {"empire": [1]}, 9: {"empire": [2]}}
+    tactics = {"terran": ["Space Combat Tactics"]}
+    g = moving(position, [4, 1], hands=tactics)
+    assert acts(g) == {"move 5:3 by 1", "move 5:3 by 4", "play Space Combat Tactics"}
+    play(g, "play Space Combat Tactics")
+    assert g.state.play == ("Space Combat Tactics",)
+    assert acts(g) == {"move 5:3 back 1", "move 5:3 back 4"}
+    refused(g, "move 5:3 by 4", "a die that could be used would be lost")
+    refused(g, "move 5:3 by 1", "a die that could be used would be lost")
+    play(g, "move 5:3 back 1")
     assert acts(g) == {"move 4:3 by 4"}
-    each = moving({5: {"terran": [3]}, 6: {"empire": [1]}, 9: {"empire": [2]},
-                   1: {"empire": [3]}}, [4, 1], hands={"terran": ["Space Combat Tactics"]},
-                  rules=Rules(use_dice="each"))
-    assert "play Space Combat Tactics on 5:3 by 4" in acts(each)
+    play(g, "move 4:3 by 4")
+    assert board(g, TERRAN) == {8: [3]}
+    earth = moving({**position, 1: {"empire": [3]}}, [4, 1], hands=tactics)
+    play(earth, "play Space Combat Tactics")  # back 4 lands on Earth's enemy: loses the 1
+    assert acts(earth) == {"move 5:3 back 1"}
+    each = moving(position, [4, 1], hands=tactics, rules=Rules(use_dice="each"))
+    play(each, "play Space Combat Tactics")
+    assert {"move 5:3 by 4", "move 5:3 back 4"} <= acts(each)
     hyper = moving({1: {"terran": [3]}, 5: {"empire": [1]}}, [4, 1, 2])
     assert acts(hyper) == {"move 1:3 by 1", "move 1:3 by 2"}  # 1+2+4 or 2+1+4: all three
+
+
+def test_ruling_7_strategic_move_in_play_counts_its_whole_stack_moves() -> None:
+    """Ruling 7: "once a move card is in play (Space Combat Tactics, Strategic Move, an
+    extra or modified die), the moves it allows count when working out how many dice can
+    be used", for Strategic Move: two Terran units on 5 and a lone one on 20, dice 1, 4 and 6, Empire
+    units on 6 and 24. Without the card any order uses all three dice. With Strategic
+    Move in play, the stack on 5 moved 1 lands on 6 (enemy units: both stop), leaving
+    the unit on 20 two dice (4 onto 24 stops it: only 6 then 4 works); and the stack
+    moved 4 or 6 is fine. Every listed move keeps all three dice usable."""
+    g = moving({5: {"terran": [2, 3]}, 20: {"terran": [1]}, 6: {"empire": [1]},
+                24: {"empire": [2]}}, [1, 4, 6], hands={"terran": ["Strategic Move"]})
+    play(g, "play Strategic Move")
+    a = acts(g)
+    assert {"move 5 by 1", "move 5 by 4", "move 5 by 6"} <= a
+    play(g, "move 5 by 1")
+    assert board(g, TERRAN) == {6: [2, 3], 20: [1]}
+    assert "Strategic Move" in g.state.vortex and not g.state.play
+    assert acts(g) == {"move 20:1 by 6"}  # 4 first would stop on 24 and lose the 6
+
+
+def test_ruling_7_a_move_card_in_play_but_unused_is_discarded_after_moving() -> None:
+    """"Played cards are discarded": Space Combat Tactics put in play and not used goes
+    to the vortex when the Move Phase ends, and the fights find no move card in play."""
+    g = moving({5: {"terran": [1]}, 9: {"terran": [1]}}, [4, 2],
+               hands={"terran": ["Space Combat Tactics"]})
+    play(g, "play Space Combat Tactics")
+    refused(g, "play Space Combat Tactics", "Terran holds no Space Combat Tactics")
+    play(g, "move 5:1 by 4", "move 9:1 by 2")
+    assert "Space Combat Tactics" in g.state.vortex and not g.state.play
+    assert not g.invariants()
+
+
+def _most_dice(g) -> int:
+    """How many dice some order of moves uses from here, searched over every move the
+    ``use_dice="each"`` reading lists (any die, any unit, the cards in play)."""
+    if g.state.pending != "move":
+        return 0
+    moves = [a for a in g.legal_actions() if a.verb == "move"]
+    return max((1 + _most_dice(g.child(a)) for a in moves), default=0)
+
+
+def test_ruling_7_the_moves_allowed_are_those_that_use_the_most_dice() -> None:
+    """Ruling 7 checked against a search of its own: in positions with few movable units,
+    dice of 1 to 6 (sometimes three), enemies about and Space Combat Tactics or Strategic
+    Move in play, the moves ``"maximum"`` lists are exactly the moves after which some
+    order (under ``"each"``: every die, every unit, the cards in play) uses as many dice
+    as the best order does; putting a card in play is always allowed."""
+    rng = random.Random(15)
+    checked = cards = restricted = 0
+    for _ in range(150):
+        home = rng.randint(1, 28)
+        units = {home: {"terran": rng.sample([1, 2, 3, 3, 4], rng.choice([1, 1, 2]))}}
+        if rng.random() < 0.3:
+            units[dest(home, rng.randint(7, 20), 1)] = {"terran": [rng.choice([1, 2])]}
+        for ahead in rng.sample(range(1, 13), 3):  # enemies within reach, either way
+            units.setdefault(dest(home, ahead, rng.choice([1, 1, -1])),
+                             {"empire": [rng.choice([1, 2, 3])]})
+        dice = [rng.randint(1, 6) for _ in range(rng.choice([2, 2, 3]))]
+        in_play = rng.sample(["Space Combat Tactics", "Strategic Move"], rng.choice([0, 1, 2]))
+        games = []
+        for use_dice in ("maximum", "each"):
+            g = moving(units, dice, hands={"terran": in_play}, rules=Rules(use_dice=use_dice))
+            for c in in_play:
+                g.apply(f"play {c}")
+            games.append(g)
+        maximum, each = games
+        if maximum.state.pending != "move":
+            continue
+        best = _most_dice(each)
+        allowed = {str(a) for a in each.legal_actions() if a.verb == "move"
+                   and 1 + _most_dice(each.child(a)) == best}
+        listed = {str(a) for a in maximum.legal_actions() if a.verb == "move"}
+        assert listed == allowed, (units, dice, in_play)
+        checked += 1
+        cards += bool(in_play)
+        restricted += bool(in_play) and listed != {str(a) for a in each.legal_actions()
+                                                   if a.verb == "move"}
+    assert checked > 100 and cards > 50 and restricted > 20, (checked, cards, restricted)
 
 
 def test_ruling_7_a_die_that_no_unit_can_use_is_lost() -> None:
@@ -229,23 +322,27 @@ def test_cards_can_be_used_to_modify_which_units_move_and_by_how_much() -> None:
 
     Which: Strategic Move moves a whole stack, Defend the Homeworld any unit home, Jam
     Transmission stops one; how much: Ion Thrusters and friends change a die, Space
-    Combat Tactics reverses it (each card has its own test)."""
+    Combat Tactics reverses it (each card has its own test). The two move cards are put
+    in play first, then their moves are offered beside the plain ones."""
     g = moving({5: {"terran": [1, 2, 3]}}, [4, 2],
                hands={"terran": ["Strategic Move", "Space Combat Tactics",
                                  "Defend the Homeworld"]})
-    a = acts(g)
-    assert {"play Strategic Move on 5 by 4", "play Space Combat Tactics on 5:3 by 2",
-            "play Defend the Homeworld on 5:2", "move 5:1 by 2"} <= a
+    assert {"play Strategic Move", "play Space Combat Tactics",
+            "play Defend the Homeworld on 5:2", "move 5:1 by 2"} <= acts(g)
+    play(g, "play Strategic Move", "play Space Combat Tactics")
+    assert {"move 5 by 4", "move 5:3 back 2", "move 5:1 by 2"} <= acts(g)
 
 
 def test_played_cards_are_discarded_after_moving() -> None:
-    """"Played cards are discarded." (move phase): a card played to move goes to the
-    vortex at once."""
+    """"Played cards are discarded." (move phase): a move card in play goes to the
+    vortex once its move is made."""
     g = moving({5: {"terran": [1]}, 9: {"terran": [1]}}, [4, 2],
                hands={"terran": ["Space Combat Tactics"]})
-    play(g, "play Space Combat Tactics on 5:1 by 4")
-    assert "Space Combat Tactics" in g.state.vortex
+    play(g, "play Space Combat Tactics")
     assert "Space Combat Tactics" not in g.state.hands[TERRAN]
+    assert "Space Combat Tactics" in g.state.play
+    play(g, "move 5:1 back 4")
+    assert "Space Combat Tactics" in g.state.vortex and not g.state.play
 
 
 def test_rolling_doubles_does_not_allow_four_moves() -> None:
@@ -271,12 +368,12 @@ def test_ruling_7_space_combat_tactics_one_die_moves_backwards() -> None:
     to move backwards". A Terran unit on 2 goes back 3 to 27 (counter-clockwise)."""
     g = moving({2: {"terran": [4]}, 10: {"terran": [1]}}, [3, 1],
                hands={"terran": ["Space Combat Tactics"]})
-    play(g, "play Space Combat Tactics on 2:4 by 3")
+    play(g, "play Space Combat Tactics", "move 2:4 back 3")
     assert board(g, TERRAN)[27] == [4]
     assert "Terran moves a unit of force 4 from sector 2 to 27 backwards (3)" in g.log
     e = moving({27: {"empire": [2]}}, [3, 1], to_move="empire",
                hands={"empire": ["Space Combat Tactics"]})
-    play(e, "play Space Combat Tactics on 27:2 by 3")
+    play(e, "play Space Combat Tactics", "move 27:2 back 3")
     assert board(e, EMPIRE) == {2: [2]}
 
 
@@ -286,7 +383,7 @@ def test_ruling_7_strategic_move_one_die_moves_every_own_unit_on_one_sector() ->
     g = moving({5: {"terran": [1, 2, 3, 3]}, 20: {"terran": [1]}}, [4, 2],
                hands={"terran": ["Strategic Move"], "empire": ["Jam Transmission"]})
     play(g, "play Jam Transmission on 5:2", by=EMPIRE)
-    play(g, "play Strategic Move on 5 by 4", by=TERRAN)
+    play(g, "play Strategic Move", "move 5 by 4", by=TERRAN)
     assert board(g, TERRAN) == {5: [2], 9: [1, 3, 3], 20: [1]}
     assert "Strategic Move" in g.state.vortex
 

@@ -27,7 +27,7 @@ import boardgames as bg
 from boardgames.blast import Blast, Rules
 
 GAMES = 30
-DIGEST = "6db939c82216f349e8adb4a141add5ff50de6511303adebfee6ff356474581a6"
+DIGEST = "ee92eb22b183a55c6c5edd1f7b874ebc14ce22504fd15063472cc77713e35c29"
 OPTIONS = (
     Rules(),
     Rules(tie="both_destroyed", max_turns=120),

@@ -154,14 +154,17 @@ def test_move_targets_name_the_unit_and_the_landing_sector() -> None:
                units={1: HOME_T, 15: {"empire": [5, 3]}, 20: {"empire": [4]}})
     t = move_targets(g, g.legal_actions())
     assert t["move 20:4 by 3"] == {"unit": "20:4", "kind": "move", "to": 17, "side": "empire"}
-    assert t["play Space Combat Tactics on 20:4 by 3"]["to"] == 23       # backwards
-    assert t["play Strategic Move on 15 by 4"] == {"unit": "15", "kind": "stack", "to": 11,
-                                                   "side": "empire"}
+    assert "play Space Combat Tactics" not in t  # the card is played from the hand
     assert t["play Defend the Homeworld on 20:4"]["to"] == 15
+    g.apply("play Space Combat Tactics")
+    g.apply("play Strategic Move")
+    t = move_targets(g, g.legal_actions())
+    assert t["move 20:4 back 3"] == {"unit": "20:4", "kind": "back", "to": 23,  # backwards
+                                     "side": "empire"}
+    assert t["move 15 by 4"] == {"unit": "15", "kind": "stack", "to": 11, "side": "empire"}
     # every legal action is placed somewhere on the board: a target, or a known kind
     legal = {str(a) for a in g.legal_actions()}
-    assert set(t) == {a for a in legal if a.startswith(("move ", "play Space", "play Strat",
-                                                        "play Defend"))}
+    assert set(t) == {a for a in legal if a.startswith(("move ", "play Defend"))}
     # a whole game of targets: each lands where the engine puts the unit
     g = bg.Blast(seed=4)
     rng = random.Random(4)
