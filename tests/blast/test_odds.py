@@ -339,9 +339,11 @@ def test_reach_odds_with_defend_the_homeworld_match_a_brute_force_over_2d6(
                                                            rules)
 
 
-def test_reach_odds_issue_15_defend_the_homeworld_then_the_dice() -> None:
-    """A Terran 3 on 20, target 4, Defend the Homeworld in hand: 1/36 with the dice
-    alone (6 + 6), 7/18 with the jump to Earth first (a 3 on a die, or 1 + 2); the same
+def test_ruling_7_reach_odds_defend_the_homeworld_jumps_home_then_the_dice_move_on() -> None:
+    """Ruling 7: "Defend the Homeworld: one own unit jumps home, using no die", and
+    ``reach_odds(cards=True)`` plays it (issue 15): a Terran 3 on 20, target 4, Defend
+    the Homeworld in hand: 1/36 with the dice alone (6 + 6), 7/18 with the jump to Earth
+    first (a 3 on a die, or 1 + 2); the same
     from ``reach_probability`` given the homeworld's offset."""
     units = {20: {"terran": [3]}}
     assert reach_odds(units, 4, mover="terran") == {(20, 3): Fraction(1, 36)}

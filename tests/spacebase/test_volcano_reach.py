@@ -10,7 +10,7 @@ from spacebase.support import acts, play, scenario
 OUTPOSTS = {(0, 0): ("Outpost", 0), (9, 9): ("Outpost", 1)}
 
 
-def test_a_volcano_far_from_the_owners_sites_lets_it_build_next_to_it() -> None:
+def test_ruling_4_a_volcano_far_from_the_owners_sites_lets_it_build_next_to_it() -> None:
     g = scenario(sites={**OUTPOSTS, (5, 7): ("Factory", 1)},
                  hands=[["Volcano", "Colony"], []], phase="build")
     play(g, "build Colony")
@@ -26,7 +26,7 @@ def test_a_volcano_far_from_the_owners_sites_lets_it_build_next_to_it() -> None:
     assert g.board.site((5, 6)) == ("Colony", 0, 0)
 
 
-def test_a_volcano_lets_its_owner_take_over_a_site_next_to_it() -> None:
+def test_ruling_4_a_volcano_lets_its_owner_take_over_a_site_next_to_it() -> None:
     near = {**OUTPOSTS, (5, 5): ("Volcano", 0), (5, 6): ("Factory", 1)}
     g = scenario(sites=near, hands=[["Control"], []], phase="control")
     assert "control (5,6)" in acts(g)
