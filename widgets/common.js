@@ -495,9 +495,11 @@ export function mountBoard({ model, el, host, signal }, spec) {
     const seat = model.get("cover_for");
     const names = model.get("seat_names") || {};
     const name = seat === null || seat === undefined ? null : names[String(seat)] || `player ${seat}`;
-    if (name === null) {
+    if (name === null) {  // the computer is to move: paused, it can be resumed from here
+      const paused = !model.get("agents_running");
       return h("section", { class: "bg-cover", role: "status", "data-cover-for": "" },
-        h("p", { class: "bg-cover-title" }, "Waiting for the computer\u2026"));
+        h("p", { class: "bg-cover-title" }, paused ? "The computer players are paused" : "Waiting for the computer\u2026"),
+        paused ? h("button", { class: "bg-btn", type: "button", "data-control": "agents" }, "Resume the computer") : null);
     }
     return h("section", { class: "bg-cover", role: "dialog", "aria-label": `pass the screen to ${name}`,
       "data-cover-for": String(seat) },
@@ -573,7 +575,8 @@ export function mountBoard({ model, el, host, signal }, spec) {
       btn("fork", "Fork", { title: "open a what-if copy of this position in a new board" }),
       h("span", { class: "bg-group" }, btn("new", "New game", { disabled: spectator }),
         h("label", null, " seed ", seed)),
-      btn("save", "Save", { disabled: spectator, title: "download the game as a JSON file" }),
+      btn("save", "Save", { disabled: spectator,
+        title: "save the game as a JSON file: a download, or a file in the notebook's folder when it names another player's hidden cards" }),
       btn("load", "Load", { disabled: spectator, title: "load a game saved as JSON" }),
       h("label", { class: "bg-auto", title: "roll chance nodes automatically; off: pick each outcome" }, auto, " auto roll"),
       hasAgents ? btn("agents", model.get("agents_running")

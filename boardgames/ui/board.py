@@ -47,6 +47,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
@@ -245,6 +246,7 @@ class Board(anywidget.AnyWidget):
     _serial: int = -1
     _seats: tuple[int, ...] = ()
     _busy: bool = False  # handling a message: it publishes when done, after the others
+    _shown_to: int | None = None  # a hot-seat what-if: the one seat it is revealed for
 
     game_name = t.Unicode("").tag(sync=True)
     player = t.Int(None, allow_none=True).tag(sync=True)
@@ -627,12 +629,19 @@ class Board(anywidget.AnyWidget):
         self.cover_for = seat
         self.error = ""
         self.notice = ""
+        self.why = {}  # the answer to the last seat's click: it may name a card of theirs
         self._scrub(None)
         self._drop_analysis()  # the last seat's hint and review are theirs
         for f in self.forks:  # what-if boards shown below: covered too
-            if f._seats and not f.covered:
+            if f.covered:
+                continue
+            if f._seats:
                 f._cover(f._seat_to_reveal() if f._seat_to_reveal() is not None else f.player)
-                f._publish()
+            elif f._shown_to is not None:  # for the person who opened it only
+                f._cover(f._shown_to)
+            else:
+                continue
+            f._publish()
 
     def _reveal(self, seat: int) -> None:
         self.player = seat
@@ -833,6 +842,11 @@ class Board(anywidget.AnyWidget):
             raise MessageError(msg.raw, "a spectator board cannot change the game")
 
     def _check_uncovered(self, msg: Message) -> None:
+        """A covered board takes ``reveal`` only, and ``agents`` while nobody is to be
+        shown (the computer is to move: its players paused, the cover is the only way on;
+        the computer's moves show nothing private)."""
+        if msg.type == "agents" and self.covered and self.cover_for is None:
+            return
         if self.covered and msg.type not in ("reveal", "frontend_error"):
             name = self.seat_names.get(str(self.cover_for), "the next player")
             raise MessageError(msg.raw, f"the board is covered: pass it to {name}, who "
@@ -963,24 +977,83 @@ class Board(anywidget.AnyWidget):
         return step.player == CHANCE or (step.player in self._agents
                                          and step.player not in self._claimed())
 
+    def _whose(self, p: int) -> str:
+        """Who decides for seat ``p``, as this board sees it: ``"mine"`` (a seat of this
+        board, or a seat nobody plays: no person's board and no computer), ``"computer"``
+        or ``"person"`` (another person, at a board of their own)."""
+        if p in self._claimed():
+            return "mine"
+        if p in self._people_seats():
+            return "person"
+        return "computer" if p in self._agents else "mine"
+
+    def _refuse_other_person(self, msg: Message, p: int, undo: bool) -> None:
+        who = self.seat_names.get(str(p)) or self._seat_label(p)
+        what = "undo: the last decision was" if undo else "redo: the next decision is"
+        raise MessageError(msg.raw, f"cannot {what} {who}'s, who plays at a board of their "
+                                    f"own; only their board can {'undo' if undo else 'redo'} it")
+
+    def _undo_to(self, msg: Message) -> int:
+        """The history's length this board's undo goes back to: before the last decision
+        of this board's seat, with the computer's moves and the chance steps after it.
+        Refused when the last decision is another person's (a seat with a board of its
+        own). With auto roll off a chance step at the end is taken back by itself (the
+        boards roll them)."""
+        g = self._game
+        hist = g.history
+        if hist and hist[-1].player == CHANCE and not g.auto_roll:
+            return len(hist) - 1
+        for i in range(len(hist) - 1, -1, -1):
+            p = hist[i].player
+            if p == CHANCE:
+                continue
+            whose = self._whose(p)
+            if whose == "person":
+                self._refuse_other_person(msg, p, undo=True)
+            if whose == "mine":
+                return i
+        raise MessageError(msg.raw, "nothing to undo: no decision of this board's player "
+                                    "has been played")
+
     def _do_undo(self, msg: Message) -> None:
         self._check_undo(msg)
         self._check_can_change(msg)
         g = self._game
+        target = self._undo_to(msg)
         self._cancel_agent()
         with g.batch():  # one announcement: every board shows the position undone to
-            g.undo()
-            # Take back the computer's moves too, back to a decision of this board's player.
-            while (g.current_player in self._agents
-                   and g.current_player not in self._claimed() and g.can_undo):
+            while len(g.history) > target and g.can_undo:
                 g.undo()
         self._done("undone")
 
+    def _next_redo(self) -> int:
+        """The player of the next step a redo re-applies (read on a fork)."""
+        g = self._game
+        f = g.fork()
+        n = len(f.history)
+        f.redo()
+        return f.history[n].player
+
     def _do_redo(self, msg: Message) -> None:
+        """Redo, symmetric with undo: this board's seat's decision taken back, then the
+        computer's moves and chance steps after it (up to the next person's decision).
+        Refused when the next decision is another person's."""
         self._check_version(msg)
         self._check_can_change(msg)
+        g = self._game
+        if not g.can_redo:
+            raise MessageError(msg.raw, "nothing to redo")
+        first = self._next_redo()
+        if first != CHANCE and self._whose(first) == "person":
+            self._refuse_other_person(msg, first, undo=False)
         self._cancel_agent()
-        self._game.redo()
+        with g.batch():
+            g.redo()
+            while g.can_redo:
+                p = self._next_redo()
+                if p != CHANCE and self._whose(p) != "computer":
+                    break
+                g.redo()
         self._done("redone")
 
     def _do_roll(self, msg: Message) -> None:
@@ -1101,36 +1174,103 @@ class Board(anywidget.AnyWidget):
         except ValueError as e:
             raise MessageError(shown, f"the loaded game cannot be shown: {e}") from None
 
+    def hides_something(self, game: Game | None = None) -> bool:
+        """Whether ``game`` (default: this board's) holds something this board's player
+        may not see: a card in another seat's hand now, or a step of its history that was
+        secret to them (another seat's draw, a card taken in secret); for a spectator's
+        board, any hidden card. A save of such a game (its steps name every card drawn)
+        or a what-if board keeping its hands and history would put another player's
+        hidden cards in this browser. A game whose rules hide nothing (no
+        ``_determinize`` of its own: Intergalactic, one-player Spacehole) hides nothing;
+        a board of a game with hidden hands that does not refine ``_hidden_now`` and
+        ``_secret_step`` says yes."""
+        g = self._game if game is None else game
+        if not _has_hidden_hands(g):
+            return False
+        if self._hidden_now(g):
+            return True
+        return any(self._secret_step(g, i, s) for i, s in enumerate(g.history))
+
+    def _hidden_now(self, game: Game) -> bool:
+        """Whether ``game``'s position (or its options: a scenario's hands) holds a card
+        this board's player may not see (games with hidden hands refine it)."""
+        return True
+
+    def _secret_step(self, game: Game, index: int, step: Step) -> bool:
+        """Whether history step ``index`` of ``game`` was secret to this board's player
+        (its outcome a card they were not shown)."""
+        return False
+
     def _do_save(self, msg: Message) -> None:
+        """The Save button. The game's seed fixes every future draw (the deck order, the
+        dice): the file gets a fresh one. Loading replays the recorded steps (chance
+        outcomes included), so the position is the same; only the future differs. The
+        file reaches the browser (a download) only when nothing in it is hidden from this
+        board's player (``hides_something``); else the board writes it in the kernel's
+        working directory (the notebook's folder; in JupyterLite the browser's drive,
+        shown by the file browser) and the browser gets its name only."""
         self._check_can_change(msg)
         g = self._game
         name = f"{g.name}-turn{g.turn}-step{len(g.history)}.json"
-        # The game's seed fixes every future draw (the deck order, the dice): the file
-        # that reaches the browser gets a fresh one. Loading replays the recorded steps
-        # (chance outcomes included), so the position is the same; only the future
-        # differs from this game's.
-        doc = json.loads(g.to_json())
+        doc = json.loads(g.to_json())  # a GameError for a what-if's guessed copy
         doc["seed"] = fresh_seed()
-        self.send({"type": "save", "filename": name, "text": json.dumps(doc, indent=1)})
+        text = json.dumps(doc, indent=1)
+        if not self.hides_something():
+            self.send({"type": "save", "filename": name, "text": text})
+            self.error = ""
+            self.notice = f"saved {name}"
+            return
+        folder = Path.cwd()
+        try:
+            path = _write_new(folder, name, text)
+        except OSError as e:
+            raise MessageError(msg.raw, f"cannot save {name} in {folder}: "
+                                        f"{e.strerror or e}") from None
         self.error = ""
-        self.notice = f"saved {name}"
+        self.notice = (f"saved {path.name} in the notebook's folder ({folder}), not as a "
+                       "download: its steps name hidden cards of another player, which "
+                       "this browser may not see")
 
     def _do_fork(self, msg: Message) -> None:
-        h = self._fork_at(msg["step"], msg)
-        if self._seats:  # a hot-seat what-if: shown to the person who opened it
-            child = self._board_cls(h, seats=self._seats, opponents=self._agents,
-                                    pace=self.pace, names=_names_of(self.seat_names))
-            if self.player is not None:
-                child._reveal(self.player)
-                child._publish()
-        else:
-            child = self._board_cls(h, player=self.player, opponents=self._agents,
-                                    pace=self.pace)
+        """A what-if board, below this one, for this board's player: on a copy that holds
+        no hidden card of another seat and not the real future (``_what_if``). Opened
+        from a hot-seat board it is shown to the person who opened it only: covered with
+        its parent, and revealed for that person alone."""
+        h = self._what_if(msg["step"], msg)
+        child = self._board_cls(h, player=self.player, opponents=self._agents,
+                                pace=self.pace)
+        if self._seats and self.player is not None:
+            name = self.seat_names.get(str(self.player), f"player {self.player}")
+            child._shown_to = self.player
+            child.seat_names = {str(self.player): name}
         child.agents_running = self.agents_running
         self.forks = [*self.forks, child]
         self.error = ""
         at = "" if msg["step"] is None else f" from step {msg['step']}"
         self.notice = f"what-if board {len(self.forks)} opened below{at}"
+
+    def _what_if(self, step: int | None, msg: Message | None = None) -> Game:
+        """The game of a what-if board at ``step`` (None: now). When nothing in it is
+        hidden from this board's player (``hides_something``), a copy with its history,
+        no redo and a fresh seed (its future draws are not the real game's); else
+        ``determinize(player)``: everything the player cannot see redrawn, a fresh seed,
+        no history. A what-if of a past position has ``auto_roll`` off, so its chance
+        nodes can be forced."""
+        h = self._fork_at(step, msg)
+        auto = h.auto_roll
+        w: Game | None = None
+        if not self.hides_something(h):
+            try:
+                doc = json.loads(h.to_json())
+            except GameError:  # a guessed copy (a what-if's what-if): guess again
+                pass
+            else:
+                doc["seed"] = fresh_seed()
+                w = from_json(json.dumps(doc))
+        if w is None:
+            w = h.determinize(self.player, seed=fresh_seed())
+        w.auto_roll = auto
+        return w
 
     def _do_scrub(self, msg: Message) -> None:
         step = msg["step"]
@@ -1513,6 +1653,28 @@ def _analysis_result(value: Any) -> dict[str, Any]:
                 "seconds": round(value.seconds, 2), "message": message}
     return {"measure": value.measure, "thresholds": list(value.thresholds),
             "decisions": review_rows(value)}
+
+
+def _has_hidden_hands(game: Game) -> bool:
+    """Whether ``game``'s rules hide cards from players: its class redraws hidden cards
+    in ``determinize`` (``Game._determinize`` of its own)."""
+    return any("_determinize" in vars(c) for c in type(game).__mro__
+               if c is not Game and issubclass(c, Game))
+
+
+def _write_new(folder: Path, name: str, text: str) -> Path:
+    """Write ``text`` in a new file of ``folder`` named ``name`` (``-2``, ``-3`` ...
+    before the suffix if taken): never overwrites a file."""
+    stem, suffix = name.rsplit(".", 1)
+    for n in range(1, 1000):
+        path = folder / (name if n == 1 else f"{stem}-{n}.{suffix}")
+        try:
+            with path.open("x", encoding="utf-8") as f:
+                f.write(text)
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(0, "too many saves of this name", str(folder / name))
 
 
 def _check_hint_settings(seconds: Any, policy: Any, review_seconds: Any) -> dict[str, Any]:

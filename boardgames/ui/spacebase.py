@@ -185,14 +185,36 @@ class SpaceBaseBoard(Board):
     def _public_step(self, index: int, step: Step) -> str:
         if step.player == CHANCE or not step.text.startswith("steal "):
             return step.text
+        return "steal a card" if self._secret_steal(self.game, index, step) else step.text
+
+    def _secret_steal(self, game: Game, index: int, step: Step) -> bool:
+        """A card taken with Control by another player, from a third player's hand (the
+        taker and the victim know it)."""
         if self.player == step.player:
-            return step.text
-        hist = self.game.history
+            return False
+        hist = game.history
         prev = hist[index - 1] if index > 0 else None
         victim = (prev.value.n if prev is not None and prev.player == step.player
                   and getattr(prev.value, "verb", "") == "look" else None)
-        return step.text if self.player is not None and self.player == victim \
-            else "steal a card"
+        return self.player is None or self.player != victim
+
+    def _hidden_now(self, game: Game) -> bool:
+        """Another player's hand holds a card, or a scenario gave one a hand."""
+        p = self.player
+        if any(h for q, h in enumerate(game.state.hands) if q != p):
+            return True
+        hands = (game.options.get("scenario") or {}).get("hands") or []
+        return any(h for q, h in enumerate(hands) if q != p)
+
+    def _secret_step(self, game: Game, index: int, step: Step) -> bool:
+        """A card dealt to or drawn by another player, or taken by one in secret."""
+        if step.player != CHANCE:
+            return step.text.startswith("steal ") and self._secret_steal(game, index, step)
+        if not isinstance(step.value, str):  # the meteor and its damage
+            return False
+        before = game.state_before(index)
+        drawer = before.dealt % before.players if before.phase == "setup" else before.player
+        return drawer != self.player
 
     # ------------------------------------------------ choosing a card is not a move
     def _held_card(self) -> str | None:

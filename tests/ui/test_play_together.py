@@ -233,14 +233,54 @@ def test_a_seat_with_a_persons_board_is_not_the_computers() -> None:
 
 
 # ---------------------------------------------------------------------- hot seat
+# Traits that say which board it is or hold its controls, not the game: a covered board's
+# may differ from a spectator's board's, but must name no hidden card (checked below).
+BOARD_TRAITS = frozenset({
+    "version", "reply", "seats", "covered", "cover_for", "seat_names", "forks", "since",
+    "since_omitted", "notice", "error", "thinking", "agents_running", "pace", "held",
+    "pause_battles"})
+# Traits listing every card of the game (not a hand): left out of "what a spectator shows".
+STATIC_TRAITS = ("glossary", "rule_anchors", "extra_fixed")
+
+
+def hidden_cards(board: Board, spectator: Board) -> set[str]:
+    """The cards in any seat's hand that ``spectator``'s traits do not show (the lists of
+    every card of the game, ``STATIC_TRAITS``, left out)."""
+    g = board.game
+    hands = {c for p in range(g.players) for c in g.view(p).get("hand") or ()}
+    shown = json.dumps({k: v for k, v in synced(spectator).items() if k not in STATIC_TRAITS})
+    return {c for c in hands if c not in shown}
+
+
+def leaks(board: Board, spectator: Board) -> dict[str, list[str]]:
+    """{trait: the hidden cards its value names} over every synced trait of ``board``."""
+    secret = hidden_cards(board, spectator)
+    out = {}
+    for k, v in synced(board).items():
+        if k in STATIC_TRAITS:
+            continue
+        text = json.dumps(v)
+        named = sorted(c for c in secret if c in text)
+        if named:
+            out[k] = named
+    return out
+
+
 def assert_covered_like_a_spectator(board: Board) -> None:
-    """Every synced trait of a covered board: no hand anywhere, and the game as a
-    spectator's board shows it."""
+    """Every synced trait of a covered board, by value: the game's traits are a spectator
+    board's, every other trait is a spectator board's too but for ``BOARD_TRAITS``, and
+    no trait names a card of any hand that a spectator's board does not show."""
     assert board.covered and board.player is None and board.legal == []
     state = synced(board)
     assert not keys_in(state) & SECRET_KEYS, keys_in(state) & SECRET_KEYS
     spectator = fresh_traits(board.game, None, type(board))
     assert {k: state[k] for k in GAME_TRAITS} == spectator
+    sibling = board.game.widget(player=None)  # a spectator board of the same game
+    other = synced(sibling)
+    assert set(other) == set(state)
+    differ = {k for k in state if state[k] != other[k]}
+    assert differ <= BOARD_TRAITS, {k: (state[k], other[k]) for k in differ - BOARD_TRAITS}
+    assert leaks(board, sibling) == {}
 
 
 def play_choice(g: Game, board: Board, agent: Any) -> None:
@@ -353,16 +393,25 @@ def test_a_covered_board_refuses_everything_but_reveal() -> None:
 
 
 def test_a_hot_seat_what_if_board_is_covered_with_its_parent() -> None:
+    """The what-if of a hot-seat board is the opener's alone (issue 20 re-opened): a
+    board of the opener's seat, covered whenever its parent is, revealed for the opener
+    only. (It used to be a hot-seat board of every seat, which the next person could
+    reveal as the opener, real hand and all.)"""
     g = bg.Blast(seed=3)
-    board = g.widget(seats=[0, 1])
+    board = g.widget(seats=[0, 1], names=["Ann", "Bob"])
     seat = board.cover_for
     send(board, {"type": "reveal", "version": board.version})
     send(board, {"type": "fork", "step": None})
     child = board.forks[0]
-    assert child.seats == [0, 1] and child.player == seat and not child.covered
+    assert child.seats == [] and child.player == seat and not child.covered
+    assert child.seat_names == {str(seat): ["Ann", "Bob"][seat]}
     play_until(g, lambda g: g.current_player == 1 - seat)
-    assert board.covered and child.covered
-    assert_covered_like_a_spectator(child)
+    assert board.covered and child.covered and child.cover_for == seat
+    assert child.player is None and "hand" not in child.view and child.legal == []
+    send(child, {"type": "intent", "action": "done", "version": child.version})
+    assert "covered" in child.error
+    send(child, {"type": "reveal", "version": child.version})
+    assert child.error == "" and child.player == seat and not child.covered
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [
