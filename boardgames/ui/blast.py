@@ -182,22 +182,6 @@ class BlastBoard(Board):
         return step.player == CHANCE and isinstance(step.value, str) \
             and (self.player is None or _drawer(game, index) != self.player)
 
-    def _hidden_now(self, game: Game) -> bool:
-        """The other hand (unless this player sees it through Espionage now), or a
-        scenario's hand of the other side."""
-        s = game.state
-        p = self.player
-        if any(s.hands[q] for q in range(2) if q != p and (p is None or s.spy != p)):
-            return True
-        hands = (game.options.get("scenario") or {}).get("hands") or {}
-        return any(cards for side, cards in hands.items()
-                   if p is None or data.SIDES.index(side) != p)
-
-    def _secret_step(self, game: Game, index: int, step: Step) -> bool:
-        """A card drawn by the other side (every draw, for a spectator)."""
-        return step.player == CHANCE and isinstance(step.value, str) \
-            and (self.player is None or _drawer(game, index) != self.player)
-
     # ------------------------------------------------------------------ extra
     def _extra(self, game: Game, live: bool) -> dict[str, Any]:
         s = game.state
