@@ -38,7 +38,8 @@ A_CELLS = [
     "blast_a = blast.widget(player=0)\n"
     "board = blast_a  # (read by the test's state code)\n"
     "blast_a",
-    "base = bg.SpaceBase(players=2, seed=2)\n"
+    "from boardgames.spacebase.rules import Rules as SBRules\n"
+    "base = bg.SpaceBase(players=2, seed=2, rules=SBRules(starting_hand=4))  # hands\n"
     "base_a = base.widget(player=0)\n"
     "base_a",
     "hot = bg.Blast(seed=3)\n"
@@ -141,12 +142,34 @@ def py_json(nb: Notebook, expr: str) -> Any:
     return json.loads(text.split(mark, 1)[1])
 
 
-def secret_names(nb: Notebook, game: str, board: str, other: int) -> list[str]:
-    """The cards in seat ``other``'s hand that nothing ``board`` sent to its browser
-    names (so a page showing one of them would show the other hand)."""
-    return py_json(nb, f"sorted(set({game}.view({other}).get('hand', [])) - {{c for c in "
-                       f"set({game}.view({other}).get('hand', [])) if c in "
-                       f"_j.dumps({board}.get_state(), default=str)}})")
+# The cards a page's board draws in its hand area (Blast: one element per card; Space
+# Base: one per name, with its count), sorted.
+HAND_SHOWN = """(b) => {
+  const c = b.querySelector(':scope > .bg-content');
+  const out = [...c.querySelectorAll('.bl-hand .bl-cards [data-key^="card"]')]
+    .map((e) => e.dataset.key.replace(/^card\\d+:/, ''));
+  for (const e of c.querySelectorAll('.sb-hand .sb-card[data-card]')) {
+    const n = e.querySelector('.sb-count');
+    const k = n ? Number(n.textContent.replace('\u00d7', '')) : 1;
+    for (let i = 0; i < k; i++) out.push(e.dataset.card);
+  }
+  return out.sort();
+}"""
+
+
+def assert_own_hand_only(nb: Seat, cell: int, game: str, var: str, board: str,
+                         seat: int) -> None:
+    """The page of ``seat`` draws exactly its own seat's real hand (read from the
+    kernel), and its board's view trait holds that hand and no other: a page showing a
+    card of the other hand fails here (``test_the_hand_check_catches_a_leak``)."""
+    own, trait, other = py_json(nb, f"[sorted({var}.view({seat})['hand']), "
+                                    f"sorted({board}.view.get('hand') or []), "
+                                    f"sorted({var}.view({1 - seat})['hand'])]")
+    assert own or other, "no hand to check"
+    shown = nb.board_of(cell, game).evaluate(HAND_SHOWN)
+    assert shown == own, f"player {seat}'s page draws {shown}, its hand is {own}"
+    assert trait == own, f"player {seat}'s view trait holds {trait}, its hand is {own}"
+    assert py_json(nb, f"'opponent_hand' in {board}.view or 'peek' in {board}.view") is False
 
 
 LATENCIES: dict[str, list[float]] = {}
@@ -195,9 +218,7 @@ def play_turns(a: Seat, b: Seat, game: str, var: str, cells: tuple[int, int],
         pytest.fail(f"{game}: turn {until_turn} never came")
     for p, (nb, cell, board) in pages.items():
         assert py_json(nb, f"[{board}.view == {var}.view({p}), {board}.error]") == [True, ""]
-        html = nb.board_of(cell, game).inner_html()
-        for name in secret_names(nb, var, board, 1 - p):
-            assert name not in html, f"player {p}'s page shows {name} of the other hand"
+        assert_own_hand_only(nb, cell, game, var, board, p)
     assert a.page.locator(".bg-crash").count() == b.page.locator(".bg-crash").count() == 0
     return out
 
@@ -225,6 +246,21 @@ def test_a_full_turn_of_space_base_each_by_clicking(people: tuple[Seat, Seat, st
     start = py_json(a, "base.turn")
     LATENCIES["spacebase"] = play_turns(a, b, "spacebase", "base", (BASE_CELL, BASE_CELL),
                                         until_turn=start + 3)
+
+
+def test_the_hand_check_catches_a_leak(people: tuple[Seat, Seat, str]) -> None:
+    """The check above can fail: with the other seat's hand put into page A's view trait
+    (a leak made on purpose, in the kernel), ``assert_own_hand_only`` refuses it."""
+    a, _, _ = people
+    assert_own_hand_only(a, BASE_CELL, "spacebase", "base", "base_a", 0)
+    old = a.board_of(BASE_CELL, "spacebase").get_attribute("data-version")
+    a.python("base_a.view = {**base_a.view, 'hand': sorted(base_a.view['hand'] + "
+             "base.view(1)['hand'])}\nbase_a.version += 1")
+    expect(a.board_of(BASE_CELL, "spacebase")).not_to_have_attribute("data-version", old)
+    with pytest.raises(AssertionError, match="draws"):
+        assert_own_hand_only(a, BASE_CELL, "spacebase", "base", "base_a", 0)
+    a.python("base_a._publish()")  # the real view again
+    assert_own_hand_only(a, BASE_CELL, "spacebase", "base", "base_a", 0)
 
 
 def test_the_other_page_shows_each_move_fast(people: tuple[Seat, Seat, str]) -> None:
@@ -320,9 +356,8 @@ def test_a_hot_seat_turn_by_clicking_with_the_cover(people: tuple[Seat, Seat, st
         state = py_json(a, "[hot_board.covered, hot_board.player, 'hand' in hot_board.view]")
         assert state == [True, None, False]
         html = board.inner_html()
-        for p in (0, 1):
-            for name in secret_names(a, "hot", "hot_board", p):
-                assert name not in html
+        cards = py_json(a, "sorted(set(hot.view(0)['hand']) | set(hot.view(1)['hand']))")
+        assert cards and not [c for c in cards if c in html]  # no card of either hand
 
     assert_covered(first)
     board.screenshot(path=str(artifact_path("hot-seat-cover.png")))
