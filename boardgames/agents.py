@@ -30,6 +30,7 @@ import time
 from typing import Any, ClassVar
 
 from .core.game import CHANCE, Game
+from .core.limits import quote
 
 __all__ = ["DIFFICULTIES", "HARD_BY_GAME", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
            "agent_from_spec", "hard_agent", "make_agent"]
@@ -58,7 +59,7 @@ docs/agents.md)."""
 
 def _check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an int, not {seed!r}")
+        raise TypeError(f"seed must be an int, not {quote(seed)}")
     return seed
 
 
@@ -92,7 +93,7 @@ def legal_choices(game: Game) -> tuple[Any, ...]:
     there are none)."""
     actions = game.legal_actions()
     if not actions:
-        raise ValueError(f"no legal action to choose from in {game!r}")
+        raise ValueError(f"no legal action to choose from in {quote(game)}")
     return actions
 
 
@@ -100,7 +101,7 @@ def player_to_move(game: Game) -> int:
     """The player to move (a game with legal actions has one)."""
     player = game.current_player
     if player is None or player == CHANCE:
-        raise ValueError(f"no player to move in {game!r}")
+        raise ValueError(f"no player to move in {quote(game)}")
     return player
 
 
@@ -257,34 +258,34 @@ class MCTSAgent(Agent):
         super().__init__(seed)
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {sorted(DIFFICULTIES)}, "
-                             f"not {difficulty!r}")
+                             f"not {quote(difficulty)}")
         preset = DIFFICULTIES[difficulty]
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+            raise ValueError(f"iterations must be a positive int, not {quote(iterations)}")
         if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
-            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+            raise ValueError(f"seconds must be a positive number, not {quote(seconds)}")
         if rollout_depth == "preset":
             rollout_depth = preset["rollout_depth"]
         if rollout_depth is not None and (not isinstance(rollout_depth, int)
                                           or rollout_depth < 0):
             raise ValueError(f"rollout_depth must be None or an int >= 0, "
-                             f"not {rollout_depth!r}")
+                             f"not {quote(rollout_depth)}")
         if not isinstance(exploration, int | float) or exploration < 0:
-            raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+            raise ValueError(f"exploration must be a number >= 0, not {quote(exploration)}")
         if not isinstance(prior_visits, int | float) or isinstance(prior_visits, bool) \
                 or prior_visits < 0:
-            raise ValueError(f"prior_visits must be a number >= 0, not {prior_visits!r}")
+            raise ValueError(f"prior_visits must be a number >= 0, not {quote(prior_visits)}")
         if playout not in PLAYOUTS:
-            raise ValueError(f"playout must be one of {PLAYOUTS}, not {playout!r}")
+            raise ValueError(f"playout must be one of {PLAYOUTS}, not {quote(playout)}")
         if not isinstance(reuse, bool):
-            raise ValueError(f"reuse must be True or False, not {reuse!r}")
+            raise ValueError(f"reuse must be True or False, not {quote(reuse)}")
         if complete is not None and (not isinstance(complete, int)
                                      or isinstance(complete, bool) or complete < 0):
-            raise ValueError(f"complete must be None or an int >= 0, not {complete!r}")
+            raise ValueError(f"complete must be None or an int >= 0, not {quote(complete)}")
         if not isinstance(stop_early, bool):
-            raise ValueError(f"stop_early must be True or False, not {stop_early!r}")
+            raise ValueError(f"stop_early must be True or False, not {quote(stop_early)}")
         if search not in SEARCHES:
-            raise ValueError(f"search must be one of {SEARCHES}, not {search!r}")
+            raise ValueError(f"search must be one of {SEARCHES}, not {quote(search)}")
         self.difficulty = difficulty
         self.search = search
         self.iterations = preset["iterations"] if iterations is None and seconds is None \
@@ -771,7 +772,7 @@ def agent_from_spec(game: str, spec: dict[str, Any], seed: int = 0) -> Any:
     ``ValueError``; the other players' constructors check their own settings."""
     if not isinstance(spec, dict) or spec.get("agent") not in SPEC_KINDS:
         raise ValueError(f"an agent spec is a dict with 'agent' one of {SPEC_KINDS}, "
-                         f"not {spec!r}")
+                         f"not {quote(spec)}")
     settings = dict(spec)
     kind = settings.pop("agent")
     if kind == "random":
@@ -786,7 +787,7 @@ def agent_from_spec(game: str, spec: dict[str, Any], seed: int = 0) -> Any:
         try:
             module = importlib.import_module(f"boardgames.{game}.lookahead")
         except ModuleNotFoundError:
-            raise ValueError(f"{game!r} has no look-ahead player") from None
+            raise ValueError(f"{quote(game)} has no look-ahead player") from None
         return module.LookaheadAgent(seed=seed, **settings)
     weights = settings.pop("weights", None)
     value = settings.pop("value", None)
@@ -799,7 +800,7 @@ def agent_from_spec(game: str, spec: dict[str, Any], seed: int = 0) -> Any:
         return GreedyAgent(seed=seed)
     module = _game_agents(game)
     if not hasattr(module, "Weights"):
-        raise ValueError(f"{game!r}'s greedy player has no weights")
+        raise ValueError(f"{quote(game)}'s greedy player has no weights")
     return module.GreedyAgent(seed=seed, weights=module.Weights(**weights))
 
 
@@ -809,7 +810,7 @@ def _greedy_with_learned_value(game: str, value: Any, seed: int, weights: Any) -
     try:
         module = importlib.import_module(f"boardgames.{game}.learned")
     except ModuleNotFoundError:
-        raise ValueError(f"{game!r} has no learned value") from None
+        raise ValueError(f"{quote(game)} has no learned value") from None
     if weights is not None:
         raise ValueError("a greedy player takes 'weights' or 'value', not both")
     learned = module.LearnedValue(module.WEIGHTS if value == "learned" else value)
@@ -825,7 +826,7 @@ def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium",
     ``choose`` is returned as it is."""
     if not isinstance(kind, str):
         if not callable(getattr(kind, "choose", None)):
-            raise TypeError(f"an agent must have a choose(game) method, not {kind!r}")
+            raise TypeError(f"an agent must have a choose(game) method, not {quote(kind)}")
         return kind
     if kind == "random":
         return RandomAgent(seed=seed)
@@ -833,7 +834,7 @@ def make_agent(kind: str | Agent, seed: int = 0, difficulty: str = "medium",
         return GreedyAgent(seed=seed)
     preset = difficulty if kind == "mcts" else kind
     if preset not in DIFFICULTIES:
-        raise ValueError(f"unknown agent {kind!r}: use 'random', 'greedy', 'mcts', "
+        raise ValueError(f"unknown agent {quote(kind)}: use 'random', 'greedy', 'mcts', "
                          f"or a difficulty {sorted(DIFFICULTIES)}")
     name = game.name if isinstance(game, Game) else game
     if preset == "hard" and name in HARD_BY_GAME:

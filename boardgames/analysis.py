@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .core.game import CHANCE, Game
+from .core.limits import quote
 from .core.rng import mix64
 from .odds.intervals import bootstrap_mean, wilson
 from .simulation import game_seed, play_out
@@ -108,7 +109,7 @@ class Hint:
         for c in self.candidates:
             if c.action == action:
                 return c
-        raise KeyError(f"{action!r} is not one of the hinted actions")
+        raise KeyError(f"{quote(action)} is not one of the hinted actions")
 
     def __str__(self) -> str:
         if not self.candidates:
@@ -154,13 +155,13 @@ def hint(game: Game, policy: Any = None, *, playouts: int = 64, first: int = 8,
     player = game.current_player
     if player is None or player == CHANCE:
         raise ValueError("hint needs a position where a player is to move "
-                         f"(current_player is {player!r})")
+                         f"(current_player is {quote(player)})")
     if not 1 <= first <= playouts:
         raise ValueError(f"need 1 <= first <= playouts, not first={first}, "
                          f"playouts={playouts}")
     for name, limit in (("chance", chance), ("stratify", stratify)):
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise ValueError(f"{name} must be an int >= 0, not {limit!r}")
+            raise ValueError(f"{name} must be an int >= 0, not {quote(limit)}")
     watch = _watch(seconds, progress, stop, executor)
     if policy is None:
         from .agents import GreedyAgent
@@ -205,13 +206,13 @@ def _watch(seconds: float | None, progress: Callable[[int, int], Any] | None,
         return None
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(
             seconds, (int, float)) or not 0 < seconds < math.inf):
-        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        raise ValueError(f"seconds must be a positive number, not {quote(seconds)}")
     for name, fn in (("progress", progress), ("stop", stop)):
         if fn is not None and not callable(fn):
-            raise TypeError(f"{name} must be callable, not {fn!r}")
+            raise TypeError(f"{name} must be callable, not {quote(fn)}")
     if executor != "serial" and not callable(getattr(executor, "submit", None)):
         raise ValueError("seconds, progress and stop need executor='serial' or an "
-                         f"executor object, not {executor!r}")
+                         f"executor object, not {quote(executor)}")
     return _Watch(seconds, progress, stop)
 
 
@@ -579,7 +580,7 @@ def review(game: Game, player: int | None = None, policy: Any = None, *,
     limits = tuple(thresholds) if thresholds is not None else (
         SCORE_THRESHOLDS if measure == "expected score" else WIN_THRESHOLDS)
     if len(limits) != 3 or not limits[0] <= limits[1] <= limits[2]:
-        raise ValueError(f"thresholds must be three increasing losses, not {limits!r}")
+        raise ValueError(f"thresholds must be three increasing losses, not {quote(limits)}")
     _watch(seconds, progress, stop, executor)  # (checks them)
     out = Review(player, measure, thresholds=limits)
     # One copy of the game, taken back a step at a time from the end: at each step of

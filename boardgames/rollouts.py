@@ -34,6 +34,7 @@ from typing import Any
 
 from .agents import Agent, GreedyAgent, legal_choices, player_to_move
 from .core.game import CHANCE, Game
+from .core.limits import quote
 
 __all__ = ["RolloutAgent"]
 
@@ -134,17 +135,17 @@ class RolloutAgent(Agent):
                  z: float = 2.0, horizon: int | None = None, seed: int = 0) -> None:
         super().__init__(seed)
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 2:
-            raise ValueError(f"playouts must be an int >= 2, not {playouts!r}")
+            raise ValueError(f"playouts must be an int >= 2, not {quote(playouts)}")
         if not isinstance(first, int) or isinstance(first, bool) \
                 or not 2 <= first <= playouts:
-            raise ValueError(f"first must be an int in [2, playouts], not {first!r}")
+            raise ValueError(f"first must be an int in [2, playouts], not {quote(first)}")
         if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
-            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+            raise ValueError(f"seconds must be a positive number, not {quote(seconds)}")
         if not isinstance(z, int | float) or z < 0:
-            raise ValueError(f"z must be a number >= 0, not {z!r}")
+            raise ValueError(f"z must be a number >= 0, not {quote(z)}")
         if horizon is not None and (not isinstance(horizon, int)
                                     or isinstance(horizon, bool) or horizon < 0):
-            raise ValueError(f"horizon must be None or an int >= 0, not {horizon!r}")
+            raise ValueError(f"horizon must be None or an int >= 0, not {quote(horizon)}")
         self.horizon = horizon
         self.playouts = playouts
         self.first = first

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core.game import Game
+from .core.limits import quote
 from .core.registry import load
 from .core.rng import GOLDEN_GAMMA, MAX_SEED, mix64
 from .odds.intervals import bootstrap_mean, wilson
@@ -78,11 +79,11 @@ def play_out(game: Game, agents: Sequence[Any], max_steps: int = MAX_STEPS) -> G
     while not game.is_over:
         p = game.current_player
         if p is None:  # pragma: no cover - a game not over has a player to move
-            raise RuntimeError(f"no player to move in {game!r}")
+            raise RuntimeError(f"no player to move in {quote(game)}")
         game.apply(agents[p].choose(game))
         steps += 1
         if steps > max_steps:
-            raise RuntimeError(f"no end after {max_steps} actions: {game!r}")
+            raise RuntimeError(f"no end after {max_steps} actions: {quote(game)}")
     return game
 
 
@@ -206,13 +207,13 @@ def _chunks(items: list, size: int) -> Iterable[list]:
 
 def _check_count(name: str, value: object, low: int = 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
+        raise ValueError(f"{name} must be an int >= {low}, not {quote(value)}")
     return value
 
 
 def _check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be an int in [0, 2**64), not {seed!r}")
+        raise ValueError(f"seed must be an int in [0, 2**64), not {quote(seed)}")
     return seed
 
 
@@ -240,7 +241,7 @@ class SimulationResults:
     def column(self, name: str) -> list[Any]:
         """The values of one column, in game order."""
         if self.rows and name not in self.rows[0]:
-            raise KeyError(f"no column {name!r}: columns are {list(self.rows[0])}")
+            raise KeyError(f"no column {quote(name)}: columns are {list(self.rows[0])}")
         return [r[name] for r in self.rows]
 
     def scores(self, player: int = 0) -> list[float]:
@@ -337,11 +338,11 @@ def simulate(
     if workers is not None:
         _check_count("workers", workers)
     if measures is not None and not callable(measures):
-        raise TypeError(f"measures must be a function game -> dict, not {measures!r}")
+        raise TypeError(f"measures must be a function game -> dict, not {quote(measures)}")
     probe = _make(make_game, game_seed(seed, 0), game_kw)  # fail early, in this process
     for a in _agents_for(agents, probe.players):
         if not callable(getattr(a, "choose", None)):
-            raise TypeError(f"an agent must have a choose(game) method, not {a!r}")
+            raise TypeError(f"an agent must have a choose(game) method, not {quote(a)}")
     tasks = [(i, game_seed(seed, i)) for i in range(games)]
     if chunk_size is None:
         n = workers or os.cpu_count() or 1
@@ -424,7 +425,7 @@ class Comparison:
             return a
         if isinstance(a, str) and a in self.actions:
             return self.actions.index(a)
-        raise ValueError(f"no alternative {a!r}: the alternatives are {self.actions}")
+        raise ValueError(f"no alternative {quote(a)}: the alternatives are {self.actions}")
 
     def __repr__(self) -> str:
         lines = [f"Comparison for player {self.player}, {self.games} games per action:"]
@@ -527,23 +528,23 @@ def compare(
     player = game.current_player
     if player is None or player < 0:
         raise ValueError("compare needs a position where a player is to move "
-                         f"(current_player is {player!r})")
+                         f"(current_player is {quote(player)})")
     _check_count("games", games)
     _check_seed(seed)
     if isinstance(actions, str) or not isinstance(actions, Sequence) or len(actions) < 1:
-        raise ValueError(f"actions must be a list of alternatives, not {actions!r}")
+        raise ValueError(f"actions must be a list of alternatives, not {quote(actions)}")
     alternatives = []
     for a in actions:
         ok, why = game.is_legal(a)
         if not ok:
-            raise ValueError(f"alternative {str(a)!r} is not legal here: {why}")
+            raise ValueError(f"alternative {quote(str(a))} is not legal here: {why}")
         alternatives.append(game.parse(a) if isinstance(a, str) else a)
     names = [str(a) for a in alternatives]
     if len(set(names)) != len(names):
         raise ValueError(f"the alternatives repeat: {names}")
     agent = RandomAgent(seed=0) if agent is None else agent
     if not callable(getattr(agent, "choose", None)):
-        raise TypeError(f"an agent must have a choose(game) method, not {agent!r}")
+        raise TypeError(f"an agent must have a choose(game) method, not {quote(agent)}")
     tasks = [(i, game_seed(seed, i)) for i in range(games)]
     if chunk_size is None:
         n = workers or os.cpu_count() or 1

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
+from .core.limits import quote
 from .core.rng import mix64
 
 __all__ = ["SerialExecutor", "agent_seed", "dumps", "executor_for", "loads", "spawn_agent",
@@ -99,4 +100,4 @@ def executor_for(executor: Any, workers: int | None) -> tuple[Executor, bool]:
     if callable(getattr(executor, "submit", None)):
         return executor, False
     raise TypeError(f"executor must be None, 'serial' or a concurrent.futures.Executor, "
-                    f"not {executor!r}")
+                    f"not {quote(executor)}")

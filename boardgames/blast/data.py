@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.compiled import by_constructor
+from ..core.limits import quote
 
 __all__ = [
     "ARMIES",
@@ -113,7 +114,7 @@ def unit_name(side: str, force: int) -> str:
     for u in ARMIES[side]:
         if u.force == force:
             return u.name
-    raise ValueError(f"no {side} unit has force {force!r}")
+    raise ValueError(f"no {side} unit has force {quote(force)}")
 
 
 @dataclass(frozen=True, slots=True)

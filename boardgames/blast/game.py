@@ -26,6 +26,7 @@ from typing import Any
 from ..core.compiled import mypyc_attr
 from ..core.deck import redeal
 from ..core.game import CHANCE, Game
+from ..core.limits import quote, quote_keys
 from . import board, setup
 from .actions import Order
 from .chance import outcome_text, outcomes, resolve
@@ -61,9 +62,9 @@ class Blast(Game):
         players = options.pop("players", 2)
         # The rule of every game: an int (not a bool, not a float such as 2.0) in range.
         if not isinstance(players, int) or isinstance(players, bool) or players != 2:
-            raise ValueError(f"Blast is a game for 2 players, not {players!r}")
+            raise ValueError(f"Blast is a game for 2 players, not {quote(players)}")
         if options:
-            raise TypeError(f"unexpected keyword(s) {sorted(options)} for Blast")
+            raise TypeError(f"unexpected keyword(s) {quote_keys(options)} for Blast")
         out: dict[str, Any] = {"players": 2}
         if scenario is not None:
             out["scenario"] = setup.check_scenario(scenario)
@@ -140,7 +141,7 @@ class Blast(Game):
         try:
             return SIDES.index(side)
         except ValueError:
-            raise ValueError(f"side must be 'terran' or 'empire', not {side!r}") from None
+            raise ValueError(f"side must be 'terran' or 'empire', not {quote(side)}") from None
 
     def hand_limit(self, player: int) -> int:
         """The current hand limit of ``player`` (ruling 3)."""

@@ -22,7 +22,9 @@ class Rules:
         a side is a win by a difference of 0: the winner keeps any one unit.
     max_turns
         Ruling 10: after this many turns (each player's turn counts one, extra turns from
-        Major Offensive too) the game is a draw. Keeps random play finite.
+        Major Offensive too) the game is a draw. Keeps random play finite. At most
+        5,000: a turn takes about 7 steps (7.5 at most in random games), so the longest
+        game stays within ``core.limits.MAX_STEPS`` (50,000), the most a game may take.
     use_dice
         Ruling 7, "Every die must be used" and "A die that no unit can use is lost":
         ``"maximum"`` (default): as in backgammon, as many dice as possible must be used.
@@ -50,7 +52,7 @@ class Rules:
     """
 
     tie: Literal["defender", "both_destroyed", "attacker"] = "defender"
-    max_turns: int = field(default=400, metadata={"min": 1, "max": 1_000_000})
+    max_turns: int = field(default=400, metadata={"min": 1, "max": 5_000})
     use_dice: Literal["maximum", "each"] = "maximum"
     windows: Literal["held", "always"] = "held"
 

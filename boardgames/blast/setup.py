@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from ..core.deck import Deck
+from ..core.limits import quote, quote_keys
 from . import data
 from .data import BY_NAME, HOMEWORLDS, SECTORS, SIDES
 from .state import BlastState, Board, Stack
@@ -39,16 +40,16 @@ def new_state() -> BlastState:
 
 
 def _int(x: Any, what: str, lo: int, hi: int) -> int:
-    if isinstance(x, str) and x.strip().isdigit():
+    if isinstance(x, str) and len(x) <= 20 and x.strip().isdigit():
         x = int(x)
     if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
-        raise ValueError(f"{what} must be an int in [{lo}, {hi}], not {x!r}")
+        raise ValueError(f"{what} must be an int in [{lo}, {hi}], not {quote(x)}")
     return x
 
 
 def _forces(x: Any, what: str) -> list[int]:
     if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
-        raise ValueError(f"{what} must be a list of forces 1..5, not {x!r}")
+        raise ValueError(f"{what} must be a list of forces 1..5, not {quote(x)}")
     return sorted((_int(f, what, 1, 5) for f in x), reverse=True)
 
 
@@ -56,10 +57,11 @@ def _sides_map(x: Any, what: str) -> dict[str, Any]:
     if x is None:
         return {}
     if not isinstance(x, Mapping):
-        raise ValueError(f"{what} must map 'terran' / 'empire' to lists, not {x!r}")
-    bad = sorted(str(k) for k in x if k not in SIDES)
+        raise ValueError(f"{what} must map 'terran' / 'empire' to lists, not {quote(x)}")
+    bad = [k for k in x if k not in SIDES]
     if bad:
-        raise ValueError(f"{what}: unknown side(s) {bad}; sides: 'terran', 'empire'")
+        raise ValueError(f"{what}: unknown side(s) {quote_keys(bad)}; "
+                         "sides: 'terran', 'empire'")
     return dict(x)
 
 
@@ -71,11 +73,11 @@ def _card_list(x: Any, what: str) -> list[str]:
     """``x``, a list of Blast card names, sorted."""
     if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
         raise ValueError(f"{what} must be a list of card names")
-    out = sorted(x)
+    out = list(x)
     for c in out:
-        if c not in BY_NAME:
-            raise ValueError(f"unknown Blast card {c!r} in the {what}")
-    return out
+        if not isinstance(c, str) or c not in BY_NAME:
+            raise ValueError(f"unknown Blast card {quote(c)} in the {what}")
+    return sorted(out)
 
 
 def _check_units(units_in: Any) -> dict[str, dict[str, list[int]]]:
@@ -121,7 +123,7 @@ def _check_hands(hands_in: Any) -> dict[str, list[str]]:
     hm = _sides_map(hands_in, "hands")
     hands = {}
     for side in SIDES:
-        hands[side] = _card_list(hm.get(side, []), f"hands[{side!r}]")
+        hands[side] = _card_list(hm.get(side, []), f"hands[{quote(side)}]")
     return hands
 
 
@@ -144,13 +146,13 @@ def _check_dice(dice_in: Any, phase: str) -> list[int] | None:
             raise ValueError(f"give dice=[a, b] for a scenario in the {phase} phase")
         return None
     if isinstance(dice_in, (str, bytes)) or not isinstance(dice_in, Iterable):
-        raise ValueError(f"dice must be a list of die values, not {dice_in!r}")
+        raise ValueError(f"dice must be a list of die values, not {quote(dice_in)}")
     dice = sorted(_int(x, "a die", 1, 6 if phase in ("roll", "build") else 30)
                   for x in dice_in)
     if phase in ("roll", "build") and len(dice) != 2:
-        raise ValueError(f"the {phase} phase needs the two rolled dice, not {dice_in!r}")
+        raise ValueError(f"the {phase} phase needs the two rolled dice, not {quote(dice_in)}")
     if phase == "move" and not 1 <= len(dice) <= 4:
-        raise ValueError(f"the move phase needs 1 to 4 dice, not {dice_in!r}")
+        raise ValueError(f"the move phase needs 1 to 4 dice, not {quote(dice_in)}")
     if phase in ("draw", "fight"):
         raise ValueError(f"no dice are rolled yet in the {phase} phase")
     return dice
@@ -160,9 +162,9 @@ def check_scenario(spec: Any) -> dict[str, Any]:
     """Validate a scenario and return its canonical, JSON-safe form."""
     if not isinstance(spec, Mapping):
         raise ValueError("scenario must be a dict")
-    extra = sorted(set(spec) - set(KEYS))
+    extra = [k for k in spec if k not in KEYS]
     if extra:
-        raise ValueError(f"unknown scenario keys {extra}")
+        raise ValueError(f"unknown scenario keys {quote_keys(extra)}; keys: {', '.join(KEYS)}")
     units = _check_units(spec.get("units"))
     scrap_in = spec.get("scrap")
     scrap = None
@@ -176,10 +178,10 @@ def check_scenario(spec: Any) -> dict[str, Any]:
     _check_copies(hands, deck, vortex)
     to_move = spec.get("to_move", "empire")
     if to_move not in SIDES:
-        raise ValueError(f"to_move must be 'terran' or 'empire', not {to_move!r}")
+        raise ValueError(f"to_move must be 'terran' or 'empire', not {quote(to_move)}")
     phase = spec.get("phase", "draw")
     if phase not in PHASE_STAGE:
-        raise ValueError(f"scenario phase must be one of {list(PHASE_STAGE)}, not {phase!r}")
+        raise ValueError(f"scenario phase must be one of {list(PHASE_STAGE)}, not {quote(phase)}")
     dice = _check_dice(spec.get("dice"), phase)
     if phase != "fight":
         both = [k for k, st in units.items() if len(st) == 2]

@@ -33,7 +33,7 @@ from .action import Action as BaseAction
 from .compiled import attributes, mypyc_attr
 from .dist import Dist
 from .errors import GameError, IllegalActionError, InvalidActionError, InvalidSaveError
-from .limits import MAX_DEPTH, nested_deeper_than, quote, shorten_error
+from .limits import MAX_DEPTH, MAX_STEPS, nested_deeper_than, quote, shorten_error
 from .options import options_from_dict
 from .ordering import in_notation_order
 from .rng import MAX_SEED, draw_index, fresh_seed
@@ -43,8 +43,6 @@ __all__ = ["CHANCE", "CHECKPOINT", "Game", "State", "Step"]
 
 CHANCE: Final = -1
 """The pseudo-player who moves at chance nodes (as in OpenSpiel)."""
-
-_MAX_STEPS: Final = 1_000_000
 
 CHECKPOINT: Final = 16
 """The undo stack keeps the state before step ``i`` when ``i % CHECKPOINT == 0``."""
@@ -154,6 +152,18 @@ def _thaw_lists(value: Any) -> Any:
     return value
 
 
+def _same(outcome: Any, x: Any) -> bool:
+    """Whether ``x`` is ``outcome`` itself: equal, and of the same type all the way down
+    (no bool or float where the outcome holds an int: ``(True, 1.0)`` is not ``(1, 1)``).
+    ``x`` nests at most ``MAX_DEPTH`` deep (``_freeze``)."""
+    if type(outcome) is not type(x):
+        return False
+    if isinstance(outcome, tuple):
+        return len(outcome) == len(x) and all(
+            _same(o, v) for o, v in zip(outcome, x, strict=True))
+    return bool(outcome == x)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """Base class of every game. See ``DESIGN.md`` for the protocol.
@@ -217,7 +227,11 @@ class Game:
     def _set_up(self, options: dict[str, Any]) -> None:
         """The game's options checked and its starting position made. A game's own
         ``ValueError`` / ``TypeError`` about them (a scenario, a player count, from a
-        saved file too) is raised with its message shortened (``limits.shorten``)."""
+        saved file too) is raised with its message shortened (``limits.shorten``).
+        Options nested more than ``MAX_DEPTH`` containers deep are refused first, before
+        a game's checks recurse through them."""
+        if nested_deeper_than(options, MAX_DEPTH):
+            raise ValueError(f"options nest more than {MAX_DEPTH} lists or dicts deep")
         try:
             self._options: dict[str, Any] = self._check_options(dict(options))
             self._log: list[str] = []  # _new_state may log the automatic steps of set-up
@@ -413,7 +427,7 @@ class Game:
         ``apply`` accepts it in place of the outcome."""
         if self._to_move(self._s) != CHANCE:
             raise GameError("not at a chance node")
-        return self._outcome_text(outcome)
+        return self._outcome_text(self._as_outcome(outcome))
 
     def expected(self, fn: Callable[[Game], Any]) -> Fraction:
         """The exact expected value of ``fn(next position)`` over this chance node's
@@ -462,7 +476,7 @@ class Game:
         try:
             if x in outcomes:
                 for o in outcomes:  # the outcome itself: not 3.0 or True for 3 or 1
-                    if type(o) is type(x) and o == x:
+                    if _same(o, x):
                         return o
         except TypeError:
             pass
@@ -478,11 +492,14 @@ class Game:
     def _settle(self) -> None:
         """With auto_roll: roll chance nodes until a decision or the end."""
         while self._auto and self._to_move(self._s) == CHANCE:
-            if len(self._hist) >= _MAX_STEPS:
-                raise GameError("step limit reached")
+            if len(self._hist) >= MAX_STEPS:  # stop there: the next step is refused
+                return
             self._roll_once()
 
     def _step(self, player: int, value: Any) -> None:
+        if len(self._hist) >= MAX_STEPS:
+            raise GameError(f"step limit reached: a game takes at most {MAX_STEPS} steps "
+                            "(limits.MAX_STEPS)")
         log = self._log
         mark = len(log)
         try:
@@ -512,8 +529,10 @@ class Game:
         """The state before history step ``index`` (``step_count``: the current state),
         read-only like ``state``: e.g. who was to move when a card was drawn. Between
         checkpoints it is replayed from the last one (at most ``CHECKPOINT - 1`` steps)."""
-        if not isinstance(index, int) or not 0 <= index <= len(self._hist):
-            raise IndexError(f"step index must be 0..{len(self._hist)}, not {quote(index)}")
+        if (not isinstance(index, int) or isinstance(index, bool)
+                or not 0 <= index <= len(self._hist)):
+            raise GameError(f"step index must be an int in 0..{len(self._hist)}, "
+                            f"not {quote(index)}")
         if index == len(self._hist):
             return self._s
         checkpoint = index - index % CHECKPOINT
@@ -821,8 +840,9 @@ class Game:
             )
         if not isinstance(doc["options"], dict):
             raise InvalidSaveError("'options' must be an object")
-        if not isinstance(doc["steps"], list) or len(doc["steps"]) > _MAX_STEPS:
-            raise InvalidSaveError("'steps' must be a list of at most a million steps")
+        if not isinstance(doc["steps"], list) or len(doc["steps"]) > MAX_STEPS:
+            raise InvalidSaveError(f"'steps' must be a list of at most {MAX_STEPS} steps "
+                                   "(limits.MAX_STEPS)")
         if not isinstance(doc["auto_roll"], bool):
             raise InvalidSaveError("'auto_roll' must be true or false")
         if type(doc["seed"]) is not int:
@@ -842,7 +862,7 @@ class Game:
             expected = g.current_player
             if player != expected:
                 raise InvalidSaveError(
-                    f"step {i} is by player {player}, but {expected} is to move"
+                    f"step {i} is by player {quote(player)}, but {expected} is to move"
                 )
             try:
                 if player != CHANCE and not isinstance(value, str):

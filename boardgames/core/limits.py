@@ -3,16 +3,19 @@ may get, how deep a value may nest, and what a JSON document may cost before it 
 
 Saved games come from files and board messages from browsers. The core refuses them
 with a ``ValueError`` before they can cost much, and an error never quotes more than a
-short prefix of them: :func:`quote` is the one way to put input into a message, and
-:func:`shorten` bounds a whole message (every ``GameError``'s, and a game's own
-``ValueError`` raised while it checks its options) for the places that quote with
-``repr``.
+short prefix of them: :func:`quote` is the one way to put input into a message (a
+prefix of its ``repr``, at most :data:`QUOTE_CHARS` characters, at any size or depth,
+huge ints included), and :func:`shorten` bounds a whole message (every ``GameError``'s,
+and a game's own ``ValueError`` raised while it checks its options) to a prefix, so that
+no part of an input beyond its start is ever shown.
 """
 
 from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Iterable
+from contextlib import suppress
 from functools import cache
 from itertools import islice
 from typing import Any, Final
@@ -21,11 +24,14 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DOC_CHARS",
     "MAX_DOC_VALUES",
+    "MAX_NON_ASCII_CHARS",
+    "MAX_STEPS",
     "MESSAGE_CHARS",
     "QUOTE_CHARS",
     "check_document",
     "nested_deeper_than",
     "quote",
+    "quote_keys",
     "shorten",
     "shorten_error",
     "value_estimate",
@@ -35,12 +41,28 @@ QUOTE_CHARS: Final = 80
 """Longest quotation of an input in an error message (:func:`quote`)."""
 
 MESSAGE_CHARS: Final = 500
-"""Longest error message: a longer one keeps its start and its end (:func:`shorten`)."""
+"""Longest error message: a longer one keeps its start only (:func:`shorten`)."""
 
 MAX_DOC_CHARS: Final = 8 * 1024 * 1024
 """Largest JSON document (a saved game) in characters, or in bytes when given as bytes
-(the board's limit too). A saved game is ASCII; the longest of the random games measured
-for this bound (Blast, 2,707 steps) is 66,156 characters."""
+(the board's limit too). A saved game is ASCII (``to_json`` escapes any other character);
+a text that is not ASCII may hold at most a quarter as many characters
+(:data:`MAX_NON_ASCII_CHARS`), so that its UTF-8 is at most this many bytes too. The
+longest of the random games measured for this bound (Blast, 2,707 steps) is 66,156
+characters."""
+
+MAX_NON_ASCII_CHARS: Final = MAX_DOC_CHARS // 4
+"""Largest JSON document in characters (or bytes) when it is not all ASCII: a character
+then costs up to 4 bytes, in a ``str`` and in UTF-8, so that such a text costs no more
+than an ASCII one of :data:`MAX_DOC_CHARS` characters (``str.isascii`` tells at once;
+bytes are checked before they are decoded, which would cost four times their size)."""
+
+MAX_STEPS: Final = 50_000
+"""Most steps (actions and chance outcomes) a game may take: ``apply`` and ``roll`` refuse
+to go beyond it (``GameError``), and a saved game of more steps is refused before any of
+them is replayed, so that loading a save costs a bounded time. The longest games measured
+for this bound: Blast about 2,700 steps (default rules), Intergalactic with 6 players and
+``turns_per_stage=100`` about 19,000."""
 
 MAX_DOC_VALUES: Final = 500_000
 """Most JSON values a document may hold, estimated from its text before it is parsed
@@ -52,9 +74,6 @@ holds about 14,000."""
 MAX_DEPTH: Final = 32
 """Deepest nesting of lists and objects in a document, or of lists in a chance outcome
 given to ``apply`` (a saved game nests 4 deep, a scenario's a few more)."""
-
-_HEAD, _TAIL = 240, 120
-
 
 class _Short(reprlib.Repr):
     """``reprlib``'s bounded repr: a few levels deep, a few items long; a long string
@@ -104,14 +123,24 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def quote_keys(keys: Iterable[Any]) -> str:
+    """Keys (unknown ones, for an error message) quoted as a list (:func:`quote`): sorted
+    when they can be (strings), else in their own order (keys of mixed types, e.g. a
+    scenario's ``{(1, 2): 1, 3: 4}``)."""
+    items = list(keys)
+    with suppress(TypeError):
+        items.sort()
+    return quote(items)
+
+
 def shorten(message: str, limit: int = MESSAGE_CHARS) -> str:
-    """``message`` if it has at most ``limit`` characters, else its start and its end
-    with the number of characters cut between them."""
+    """``message`` if it has at most ``limit`` characters, else its start (a prefix of
+    at most ``limit`` characters in all) and the number of characters cut after it: never
+    its end, which may be the hidden tail of an input quoted in full."""
     if len(message) <= limit:
         return message
-    head, tail = min(_HEAD, limit // 2), min(_TAIL, limit // 4)
-    cut = len(message) - head - tail
-    return f"{message[:head]}... [{cut} characters cut] ...{message[len(message) - tail:]}"
+    note = f"... [{len(message)} characters in all]"
+    return message[: max(limit - len(note), 0)] + note
 
 
 def shorten_error(error: BaseException) -> BaseException:
@@ -133,8 +162,11 @@ _STRING: Final = re.compile(rb'"[^"]*+"')
 
 
 def _skeleton(text: str) -> bytes:
+    # One statement a step: each copy is freed as the next is made (at most two alive).
     b = text.encode("utf-8", "surrogatepass")
-    b = b.replace(b"\\\\", b"").replace(b'\\"', b"").translate(_TO_SQUARE, _NOT_KEPT)
+    b = b.replace(b"\\\\", b"")
+    b = b.replace(b'\\"', b"")
+    b = b.translate(_TO_SQUARE, _NOT_KEPT)
     flat = b.replace(b'""', b"")  # right when every string is empty here (no bracket)
     return flat if b'"' not in flat else _STRING.sub(b"", b)
 
@@ -171,6 +203,10 @@ def check_document(text: str | bytes) -> None:
     if len(text) > MAX_DOC_CHARS:
         raise ValueError(f"document of {len(text)} {unit} is too large "
                          f"(at most {MAX_DOC_CHARS})")
+    if len(text) > MAX_NON_ASCII_CHARS and not text.isascii():
+        raise ValueError(f"document of {len(text)} {unit}, not all ASCII, is too large "
+                         f"(at most {MAX_NON_ASCII_CHARS} when not ASCII: a saved game "
+                         "is ASCII)")
     if isinstance(text, bytes):
         return
     values = value_estimate(text)
@@ -182,13 +218,28 @@ def check_document(text: str | bytes) -> None:
 
 
 def nested_deeper_than(value: Any, limit: int = MAX_DEPTH) -> bool:
-    """Whether ``value`` nests lists or tuples more than ``limit`` deep (a chance outcome
-    given to ``apply``), found level by level without recursion (each container once per
-    level, so a list holding itself twice costs no more than one)."""
-    level = [value] if isinstance(value, list | tuple) else []
+    """Whether ``value`` nests containers (lists, tuples, dicts -- their keys and values
+    --, sets) more than ``limit`` deep: a chance outcome given to ``apply``, a game's
+    options. Found level by level without recursion (each container once per level, so a
+    list holding itself twice costs no more than one)."""
+    level = [value] if isinstance(value, _CONTAINERS) else []
     for _ in range(limit):
         if not level:
             return False
-        inner = {id(x): x for v in level for x in v if isinstance(x, list | tuple)}
+        inner: dict[int, Any] = {}
+        for v in level:
+            for x in (_items(v) if isinstance(v, dict) else v):
+                if isinstance(x, _CONTAINERS):
+                    inner[id(x)] = x
         level = list(inner.values())
     return bool(level)
+
+
+_CONTAINERS: Final = (list, tuple, dict, set, frozenset)
+
+
+def _items(d: dict[Any, Any]) -> list[Any]:
+    """A dict's keys and values, in one list."""
+    out = list(d)
+    out.extend(d.values())
+    return out

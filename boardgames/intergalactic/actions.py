@@ -36,6 +36,7 @@ from typing import Any, Final
 from ..core.action import Action, check_field
 from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
+from ..core.limits import quote
 
 __all__ = ["VERBS", "Move"]
 
@@ -72,7 +73,7 @@ class Move(Action):
         check_field("Intergalactic", "verb", verb, str)
         if verb not in VERBS:
             raise InvalidActionError(f"{verb} {arg}".strip(),
-                                     f"unknown verb {verb!r}; verbs: {VERBS}")
+                                     f"unknown verb {quote(verb)}; verbs: {VERBS}")
         check_field("Intergalactic", "argument", arg, str)
         text = f"{verb} {arg}" if arg else verb
         object.__setattr__(self, "verb", verb)
@@ -126,7 +127,7 @@ class Move(Action):
             raise InvalidActionError(text[:60] + "...", "notation too long")
         verb, _, arg = " ".join(text.split()).partition(" ")
         if verb not in VERBS:
-            raise InvalidActionError(text, f"unknown verb {verb!r}; verbs: {', '.join(VERBS)}")
+            raise InvalidActionError(text, f"unknown verb {quote(verb)}; verbs: {', '.join(VERBS)}")
         if verb in _FIXED:
             if arg not in _FIXED[verb]:
                 want = " or ".join(repr(f"{verb} {a}".strip()) for a in _FIXED[verb])
@@ -137,7 +138,7 @@ class Move(Action):
                 raise InvalidActionError(text, f"expected {_EXPECTED[verb]}")
             return _CACHE.get((verb, arg)) or cls(verb, arg)
         if not arg:
-            raise InvalidActionError(text, f"{verb!r} needs a name")
+            raise InvalidActionError(text, f"{quote(verb)} needs a name")
         if verb == "attack" and arg != "again" and not arg.isdigit():
             raise InvalidActionError(text, "expected 'attack <player number>' or 'attack again'")
         return _CACHE.get((verb, arg)) or cls(verb, arg)

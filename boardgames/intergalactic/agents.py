@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from ..core.compiled import by_constructor
 from ..core.game import CHANCE
+from ..core.limits import quote
 from ..core.logistic import logistic
 from . import data
 from .actions import Move
@@ -332,7 +333,7 @@ def evaluate(game: Any, player: Any) -> float:
     typed ``Any`` so that the compiled build checks it here too)."""
     if not isinstance(player, int) or isinstance(player, bool) or \
             not 0 <= player < game.players:
-        raise ValueError(f"player must be 0..{game.players - 1}, not {player!r}")
+        raise ValueError(f"player must be 0..{game.players - 1}, not {quote(player)}")
     return _eval(_Context(game), _summary(game), player)
 
 
@@ -640,9 +641,9 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, weights: Any = GREEDY) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {seed!r}")
+            raise TypeError(f"seed must be an int, not {quote(seed)}")
         if not isinstance(weights, Weights):
-            raise TypeError(f"weights must be Weights, not {weights!r}")
+            raise TypeError(f"weights must be Weights, not {quote(weights)}")
         self.seed = seed
         self.weights = weights
         self._rng = random.Random(seed)
@@ -656,7 +657,7 @@ class GreedyAgent:
         """The action this agent plays in ``game`` (the player to move)."""
         p = game.current_player
         if p is None or p == CHANCE:
-            raise ValueError(f"no player to move in {game!r} (a chance node or game over)")
+            raise ValueError(f"no player to move in {quote(game)} (a chance node or game over)")
         legal = list(game.legal_actions())
         if len(legal) == 1:
             return legal[0]

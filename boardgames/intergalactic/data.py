@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from ..core.compiled import by_constructor
+from ..core.limits import quote
 
 __all__ = [
     "ATTRIBUTES",
@@ -492,4 +493,4 @@ def by_name(name: str) -> Entry:
     try:
         return _BY_NAME[name]
     except KeyError:
-        raise ValueError(f"no Intergalactic entry is called {name!r}") from None
+        raise ValueError(f"no Intergalactic entry is called {quote(name)}") from None

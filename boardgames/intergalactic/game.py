@@ -23,6 +23,7 @@ from typing import Any
 from ..core.compiled import mypyc_attr
 from ..core.errors import InvalidActionError
 from ..core.game import CHANCE, Game
+from ..core.limits import quote, quote_keys
 from . import chance, records, setup
 from .actions import Move
 from .data import ATTRIBUTES, Entry
@@ -54,9 +55,9 @@ class Intergalactic(Game):
         players = options.pop("players", 2)
         scenario = options.pop("scenario", None)
         if options:
-            raise TypeError(f"unexpected keyword(s) {sorted(options)} for Intergalactic")
+            raise TypeError(f"unexpected keyword(s) {quote_keys(options)} for Intergalactic")
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
-            raise ValueError(f"players must be an int from 2 to 6, not {players!r}")
+            raise ValueError(f"players must be an int from 2 to 6, not {quote(players)}")
         out: dict[str, Any] = {"players": players}
         if scenario is not None:
             out["scenario"] = setup.check_scenario(scenario, players, self.rules)
@@ -92,7 +93,7 @@ class Intergalactic(Game):
             Whose turn starts; turn order continues from them by player number.
         """
         if not isinstance(players, list | tuple):
-            raise ValueError(f"players must be a list of player dicts, not {players!r}")
+            raise ValueError(f"players must be a list of player dicts, not {quote(players)}")
         spec: dict[str, Any] = {"players": [dict(p) if isinstance(p, dict) else p for p in players],
                 "stage": stage, "turn": turn, "current_player": current_player}
         return cls(seed=seed, rules=rules, auto_roll=auto_roll, players=len(spec["players"]),

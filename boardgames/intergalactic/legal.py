@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Final
 
+from ..core.limits import quote
 from ..core.ordering import in_order_where, kept_in_order
 from . import data
 from .actions import Move
@@ -212,6 +213,6 @@ def why_illegal(s: IntergalacticState, action: Move, rules: Rules) -> tuple[str,
     if action.verb == "extra" and "extra" not in verbs:
         return ("extra roll", "an extra roll costs 5 IT and is offered after the roll")
     if action.verb in verbs:
-        return ("legal actions", f"{action.arg!r} is not one of the choices now")
+        return ("legal actions", f"{quote(action.arg)} is not one of the choices now")
     return ("legal actions", f"not a legal action in the {s.phase} phase "
                              f"(legal now: {', '.join(sorted(verbs))})")

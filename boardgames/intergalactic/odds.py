@@ -9,6 +9,7 @@ from functools import cache
 from typing import Final
 
 from ..core.dist import Dist
+from ..core.limits import quote
 from .data import ATTRIBUTES, LISTS, STAGE_LIST, Entry
 
 __all__ = ["AGAIN", "battle_odds", "landing_runs", "levels_modifier", "lookup", "roll_odds",
@@ -32,7 +33,7 @@ _INDEXED_WEIGHTS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
 
 def _check_list(list_name: str) -> tuple[Entry, ...]:
     if list_name not in LISTS:
-        raise ValueError(f"unknown list {list_name!r}; lists: {', '.join(LISTS)}")
+        raise ValueError(f"unknown list {quote(list_name)}; lists: {', '.join(LISTS)}")
     return LISTS[list_name]
 
 
@@ -77,7 +78,7 @@ def lookup(list_name: str, total: int, *, twice: bool = False) -> Entry | None:
     ``Rules.roll_twice_depth`` n, one made on the n-th level): landing on 101+ again is
     "Pick one of the Above" on that list (an entry of :data:`AGAIN`)."""
     if not isinstance(total, int) or isinstance(total, bool):
-        raise ValueError(f"total must be an int, not {total!r}")
+        raise ValueError(f"total must be an int, not {quote(total)}")
     _check_twice(twice)
     rows = _check_list(list_name)
     if list_name in ("race", "homeworld"):
@@ -115,7 +116,7 @@ def levels_modifier(stage: str, levels: Sequence[int]) -> int:
     a player's record keeps them)."""
     stage = _LIST_STAGE.get(stage, stage)
     if stage not in _STAGE_WEIGHTS:
-        raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(_STAGE_WEIGHTS)}")
+        raise ValueError(f"unknown stage {quote(stage)}; stages: {', '.join(_STAGE_WEIGHTS)}")
     return sum(w * levels[i] for i, w in _INDEXED_WEIGHTS[stage])
 
 
@@ -136,7 +137,7 @@ def roll_odds(list_name: str, modifier: int = 0, tokens: int = 0,
         raise ValueError("Races and Homeworlds are rolled on 1D10 without modifiers")
     for name, v in (("modifier", modifier), ("tokens", tokens)):
         if not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError(f"{name} must be an int, not {v!r}")
+            raise ValueError(f"{name} must be an int, not {quote(v)}")
     if tokens < 0:
         raise ValueError(f"tokens must be >= 0, not {tokens}")
     _check_twice(twice)
@@ -165,7 +166,7 @@ def battle_odds(bat_attacker: int, bat_defender: int) -> Dist:
     1D100 and add their BAT (the higher Combat Roll Sum wins)."""
     for name, v in (("bat_attacker", bat_attacker), ("bat_defender", bat_defender)):
         if not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError(f"{name} must be an int, not {v!r}")
+            raise ValueError(f"{name} must be an int, not {quote(v)}")
     diff = bat_attacker - bat_defender
     win = tie = 0
     for x in range(1, 101):

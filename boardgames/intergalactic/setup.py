@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.limits import quote
 from . import data
 from .records import HOMES, RACES, all_attributes, cap
 from .rules import Rules
@@ -107,13 +108,13 @@ def check_scenario(spec: Any, n: int, rules: Rules) -> dict[str, Any]:
                                                    "current_player"},
           "scenario must be a dict with players, stage, turn, current_player")
     stage, turn, cp = spec["stage"], spec["turn"], spec["current_player"]
-    _need(stage in data.STAGES, f"scenario stage must be one of {data.STAGES}, not {stage!r}")
+    _need(stage in data.STAGES, f"scenario stage must be one of {data.STAGES}, not {quote(stage)}")
     limit = rules.turns_per_stage * n if stage != "conflict" else 10**6
     _need(_is_int(turn) and 1 <= turn <= limit,
-          f"scenario turn must be an int in [1, {limit}], not {turn!r}")
-    _need(_is_int(cp) and 0 <= cp < n, f"current_player must be 0..{n - 1}, not {cp!r}")
+          f"scenario turn must be an int in [1, {limit}], not {quote(turn)}")
+    _need(_is_int(cp) and 0 <= cp < n, f"current_player must be 0..{n - 1}, not {quote(cp)}")
     _need(isinstance(spec["players"], list | tuple) and len(spec["players"]) == n,
-          f"scenario players must be a list of {n} player dicts, not {spec['players']!r}")
+          f"scenario players must be a list of {n} player dicts, not {quote(spec['players'])}")
     players = [_check_player(i, p) for i, p in enumerate(spec["players"])]
     races = [p["race"] for p in players]
     _need(len(set(races)) == len(races), "each player controls a different race")
@@ -137,20 +138,20 @@ def _check_player(i: int, p: Any) -> dict[str, Any]:
     """One player dict of a scenario, checked and normalised."""
     _need(isinstance(p, dict) and set(p) <= {"race", "homeworld", "entries", "tokens",
                                              "alive"},
-          f"player {i} must be a dict of race, homeworld, entries, tokens, alive, not {p!r}")
+          f"player {i} must be a dict of race, homeworld, entries, tokens, alive, not {quote(p)}")
     race, home = p.get("race"), p.get("homeworld")
-    _need(race in RACES, f"player {i}: unknown race {race!r}; races: {list(RACES)}")
-    _need(home in HOMES, f"player {i}: unknown homeworld {home!r}")
+    _need(race in RACES, f"player {i}: unknown race {quote(race)}; races: {list(RACES)}")
+    _need(home in HOMES, f"player {i}: unknown homeworld {quote(home)}")
     entries = p.get("entries", [])
     _need(isinstance(entries, list | tuple) and all(isinstance(x, str) for x in entries),
           f"player {i}: entries must be a list of names")
     for x in entries:
-        _need(data.by_name(x).kept, f"player {i}: {x!r} is not a technology, world, "
+        _need(data.by_name(x).kept, f"player {i}: {quote(x)} is not a technology, world, "
                                     "development or fleet that can be held")
     _need(len(set(entries)) == len(entries), f"player {i}: an entry is held at most once")
     tokens = p.get("tokens", 0)
     _need(_is_int(tokens) and tokens >= 0,
-          f"player {i}: tokens must be an int >= 0, not {tokens!r}")
+          f"player {i}: tokens must be an int >= 0, not {quote(tokens)}")
     alive = p.get("alive", True)
     _need(isinstance(alive, bool), f"player {i}: alive must be a bool")
     return {"race": race, "homeworld": home, "entries": sorted(entries), "tokens": tokens,

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.dist import Dist
+from ..core.limits import quote
 from .dice import ones
 from .markov import MarkovChain
 
@@ -49,36 +50,36 @@ def _defender(x: Any, lab: bool) -> tuple[int, int]:
     """``(hits left, dice)`` of a defender given as a Force (an int) or a card name."""
     if isinstance(x, int) and not isinstance(x, bool):
         if x < 1:
-            raise ValueError(f"a defender's Force must be at least 1, not {x!r}")
+            raise ValueError(f"a defender's Force must be at least 1, not {quote(x)}")
         return (x, x)
     if isinstance(x, str):
         from ..spacehole import data
 
         card = data.by_name("classic").get(x)
         if card is None or card.kind != "defender":
-            raise ValueError(f"{x!r} is not a classic Spacehole defender card")
+            raise ValueError(f"{quote(x)} is not a classic Spacehole defender card")
         return (card.max_hits, card.force if lab or not card.needs_lab else 0)
-    raise ValueError(f"a defender is a Force (int) or a card name, not {x!r}")
+    raise ValueError(f"a defender is a Force (int) or a card name, not {quote(x)}")
 
 
 def _invader(x: Any) -> int:
     if isinstance(x, int) and not isinstance(x, bool):
         if x < 1:
-            raise ValueError(f"the invader's Force must be at least 1, not {x!r}")
+            raise ValueError(f"the invader's Force must be at least 1, not {quote(x)}")
         return x
     if isinstance(x, str):
         from ..spacehole import data
 
         card = data.by_name("classic").get(x)
         if card is None or card.kind != "invader":
-            raise ValueError(f"{x!r} is not a classic Spacehole invader card")
+            raise ValueError(f"{quote(x)} is not a classic Spacehole invader card")
         return card.force
-    raise ValueError(f"the invader is a Force (int) or a card name, not {x!r}")
+    raise ValueError(f"the invader is a Force (int) or a card name, not {quote(x)}")
 
 
 def _count(x: Any, what: str, low: int = 0) -> int:
     if not isinstance(x, int) or isinstance(x, bool) or x < low:
-        raise ValueError(f"{what} must be an int >= {low}, not {x!r}")
+        raise ValueError(f"{what} must be an int >= {low}, not {quote(x)}")
     return x
 
 
@@ -139,7 +140,7 @@ def spacehole_battle_chain(invader: int | str, defenders: Iterable[int | str] = 
     option) and has ``base_damage`` already; ``lab``: a Research Lab is in play (Alien
     Artifact fights only with one)."""
     if isinstance(defenders, (str, bytes)):
-        raise ValueError(f"defenders must be a list, not {defenders!r}")
+        raise ValueError(f"defenders must be a list, not {quote(defenders)}")
     defs = tuple(sorted(_defender(x, lab) for x in defenders))
     base = _count(base_hits, "base_hits", 1) - _count(base_damage, "base_damage")
     if base < 1:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.dist import Dist
 from ..core.errors import GameError
 from ..core.game import CHANCE
+from ..core.limits import quote
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.game import Game
@@ -40,7 +41,7 @@ def _leaves(game: Game, until: Callable[[Game], bool] | None,
     out chance nodes until a decision, the end, or ``until``; with their exact
     probabilities."""
     if not hasattr(game, "chance_outcomes") or not hasattr(game, "fork"):
-        raise ValueError(f"expected a game, not {game!r}")
+        raise ValueError(f"expected a game, not {quote(game)}")
     if game.current_player != CHANCE:
         who = "the game is over" if game.is_over else f"player {game.current_player} is to move"
         raise GameError(f"not at a chance node ({who}): nothing to take the expectation over")
@@ -69,7 +70,7 @@ def _number(v: Any) -> Fraction:
         return Fraction(v)
     if isinstance(v, float):
         return Fraction(v)
-    raise ValueError(f"fn must return a number or a bool, not {v!r}")
+    raise ValueError(f"fn must return a number or a bool, not {quote(v)}")
 
 
 def expect(game: Game, fn: Callable[[Game], Any], *,

@@ -22,6 +22,7 @@ from functools import reduce
 from typing import Any
 
 from ..core.dist import Dist
+from ..core.limits import quote
 
 __all__ = [
     "d4",
@@ -48,7 +49,7 @@ _MAX_POOL = 1_000_000
 
 def _count(x: Any, what: str, low: int = 0) -> int:
     if not isinstance(x, int) or isinstance(x, bool) or x < low:
-        raise ValueError(f"{what} must be an int >= {low}, not {x!r}")
+        raise ValueError(f"{what} must be an int >= {low}, not {quote(x)}")
     return x
 
 
@@ -90,7 +91,7 @@ def successes(n: int, dist: Dist, pred: Callable[[Any], bool]) -> Dist:
     the 5s and 6s among 5d6."""
     _count(n, "the number of draws")
     if not isinstance(dist, Dist):
-        raise ValueError(f"expected a Dist, not {dist!r}")
+        raise ValueError(f"expected a Dist, not {quote(dist)}")
     return Dist.binomial(n, dist.probability(pred))
 
 
@@ -99,7 +100,7 @@ def _dists(dists: tuple[Any, ...], what: str) -> tuple[Dist, ...]:
         raise ValueError(f"{what} needs at least one Dist")
     for d in dists:
         if not isinstance(d, Dist):
-            raise ValueError(f"{what} takes Dist objects, not {d!r}")
+            raise ValueError(f"{what} takes Dist objects, not {quote(d)}")
     return dists
 
 

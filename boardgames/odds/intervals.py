@@ -26,6 +26,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from ..core.limits import quote
+
 __all__ = ["RESAMPLES", "Z95", "bootstrap_mean", "wilson"]
 
 Z95 = 1.959963984540054
@@ -38,7 +40,7 @@ about 0.13 s of CPU per 1000 values here)."""
 
 def _check_level(level: float) -> float:
     if not isinstance(level, float | int) or isinstance(level, bool) or not 0 < level < 1:
-        raise ValueError(f"level must be a number in (0, 1), not {level!r}")
+        raise ValueError(f"level must be a number in (0, 1), not {quote(level)}")
     return float(level)
 
 
@@ -53,7 +55,7 @@ def bootstrap_mean(values: Sequence[float], level: float = 0.95, *,
     value three times."""
     level = _check_level(level)
     if not isinstance(resamples, int) or isinstance(resamples, bool) or resamples < 10:
-        raise ValueError(f"resamples must be an int >= 10, not {resamples!r}")
+        raise ValueError(f"resamples must be an int >= 10, not {quote(resamples)}")
     data = [float(v) for v in values]
     n = len(data)
     if n == 0:

@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.dist import Dist
+from ..core.limits import quote
 from .sampling import Sample, Sampler, _check_n, _check_seed
 
 __all__ = ["MarkovChain", "absorption", "absorption_time"]
@@ -53,9 +54,9 @@ class MarkovChain:
             def transition(state: Any) -> Any:  # type: ignore[misc]
                 return table.get(state)
         elif not callable(transition):
-            raise ValueError(f"transition must be a function or a mapping, not {transition!r}")
+            raise ValueError(f"transition must be a function or a mapping, not {quote(transition)}")
         if not isinstance(start, Hashable):
-            raise ValueError(f"the start state {start!r} is not hashable")
+            raise ValueError(f"the start state {quote(start)} is not hashable")
         self.start = start
         self.next: dict[Any, Dist] = {}
         absorbing: list[Any] = []
@@ -76,7 +77,7 @@ class MarkovChain:
                                          f"(raise max_states if that is expected)")
                     todo.append(t)
         if not absorbing:
-            raise ValueError(f"no absorbing state is reachable from {start!r}: the chain "
+            raise ValueError(f"no absorbing state is reachable from {quote(start)}: the chain "
                              "never ends")
         self.absorbing: tuple[Any, ...] = tuple(absorbing)
         self._absorption: dict[Any, dict[Any, Fraction]] | None = None
@@ -100,7 +101,7 @@ class MarkovChain:
         if s not in self.next:
             if s in self.absorbing:
                 return Dist.constant(s)
-            raise ValueError(f"{s!r} is not a state of this chain")
+            raise ValueError(f"{quote(s)} is not a state of this chain")
         if self._absorption is None:
             # Every transient state is absorbed for sure (_solve refuses a chain that can
             # stay for ever among transient states), so its probabilities sum to 1: the
@@ -122,7 +123,7 @@ class MarkovChain:
         if s not in self.next:
             if s in self.absorbing:
                 return Fraction(0)
-            raise ValueError(f"{s!r} is not a state of this chain")
+            raise ValueError(f"{quote(s)} is not a state of this chain")
         if self._steps is None:
             sol = _solve(self.next, lambda s, d: {"steps": Fraction(1)})
             self._steps = {k: v.get("steps", Fraction(0)) for k, v in sol.items()}
@@ -169,22 +170,22 @@ def _next_dist(transition: Callable[[Any], Any], s: Any) -> Dist | None:
     try:
         out = transition(s)
     except (KeyError, IndexError) as e:
-        raise ValueError(f"transition({s!r}) failed: {e!r}") from None
+        raise ValueError(f"transition({quote(s)}) failed: {quote(e)}") from None
     if out is None:
         return None
     if not isinstance(out, Dist):
         if not isinstance(out, (Mapping, Iterable)) or isinstance(out, (str, bytes)):
-            raise ValueError(f"transition({s!r}) must return a Dist, a mapping or None, "
-                             f"not {out!r}")
+            raise ValueError(f"transition({quote(s)}) must return a Dist, a mapping or None, "
+                             f"not {quote(out)}")
         try:
             out = Dist(out)
         except (TypeError, ValueError) as e:
-            raise ValueError(f"transition({s!r}): {e}") from None
+            raise ValueError(f"transition({quote(s)}): {e}") from None
     if len(out) == 1 and s in out:
         return None  # stays where it is for ever: absorbing
     for t in out:
         if not isinstance(t, Hashable):
-            raise ValueError(f"transition({s!r}) leads to an unhashable state {t!r}")
+            raise ValueError(f"transition({quote(s)}) leads to an unhashable state {quote(t)}")
     return out
 
 
@@ -266,7 +267,7 @@ def _solve(nxt: Mapping[Any, Dist],
             s, inside, rhs = rows[0]
             stay = inside.get(s, Fraction(0))
             if stay == 1:  # pragma: no cover - such a state is absorbing by definition
-                raise ValueError(f"state {s!r} loops on itself for ever")
+                raise ValueError(f"state {quote(s)} loops on itself for ever")
             x[s] = {k: v / (1 - stay) for k, v in rhs.items() if v}
         else:
             x.update(_gauss(comp, rows))

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.dist import Dist
+from ..core.limits import quote
 from .sampling import Sample, simulate_dist
 
 __all__ = ["no_chart", "plot_convergence", "plot_dist", "plot_sampled"]
@@ -92,7 +93,7 @@ def plot_dist(dist: Dist, ax: Any = None, *, title: str | None = None,
     """A bar chart of ``dist``: one bar per outcome, its height the exact probability (in
     % with ``percent``)."""
     if not isinstance(dist, Dist):
-        raise ValueError(f"plot_dist() takes a Dist, not {dist!r}")
+        raise ValueError(f"plot_dist() takes a Dist, not {quote(dist)}")
     ax = _axes(ax)
     if ax is None:
         return no_chart(title or label or "distribution", dist.table())
@@ -119,7 +120,7 @@ def plot_sampled(sample: Sample | Dist, n: int | None = None, seed: int = 0, ax:
             raise ValueError("give n, the number of draws, to sample a Dist")
         sample = simulate_dist(sample, n, seed)
     if not isinstance(sample, Sample):
-        raise ValueError(f"plot_sampled() takes a Sample or a Dist, not {sample!r}")
+        raise ValueError(f"plot_sampled() takes a Sample or a Dist, not {quote(sample)}")
     ax = _axes(ax)
     if ax is None:
         return no_chart(title or "exact vs sampled", sample.table())
@@ -158,7 +159,7 @@ def plot_convergence(dist: Dist | Sample, n: int = 1000, seed: int = 0, ax: Any 
     (``2 sigma / sqrt(k)`` after ``k`` draws)."""
     sample = dist if isinstance(dist, Sample) else simulate_dist(dist, n, seed)
     if not isinstance(sample, Sample):  # pragma: no cover - simulate_dist checks
-        raise ValueError(f"plot_convergence() takes a Dist or a Sample, not {dist!r}")
+        raise ValueError(f"plot_convergence() takes a Dist or a Sample, not {quote(dist)}")
     exact = sample.exact
     if event is None:
         curve = sample.running_mean()

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.dist import Dist
+from ..core.limits import quote
 
 __all__ = ["MAX_DRAWS", "Sample", "Sampler", "simulate_dist"]
 
@@ -35,13 +36,13 @@ MAX_DRAWS = 10_000_000
 
 def _check_seed(seed: Any) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
+        raise ValueError(f"seed must be an int, not {quote(seed)}")
     return seed
 
 
 def _check_n(n: Any) -> int:
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_DRAWS:
-        raise ValueError(f"n must be an int in [1, {MAX_DRAWS}], not {n!r}")
+        raise ValueError(f"n must be an int in [1, {MAX_DRAWS}], not {quote(n)}")
     return n
 
 
@@ -52,7 +53,7 @@ class Sampler:
 
     def __init__(self, dist: Dist) -> None:
         if not isinstance(dist, Dist):
-            raise ValueError(f"expected a Dist, not {dist!r}")
+            raise ValueError(f"expected a Dist, not {quote(dist)}")
         den = math.lcm(*(p.denominator for p in dist.values()))
         acc = 0
         cum = []
@@ -77,7 +78,7 @@ class Sample:
 
     def __init__(self, exact: Dist, draws: Sequence[Any], seed: int | None = None) -> None:
         if not isinstance(exact, Dist):
-            raise ValueError(f"expected a Dist, not {exact!r}")
+            raise ValueError(f"expected a Dist, not {quote(exact)}")
         if not draws:
             raise ValueError("a sample needs at least one draw")
         self.exact = exact

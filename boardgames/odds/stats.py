@@ -14,20 +14,21 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.dist import Dist
+from ..core.limits import quote
 
 __all__ = ["cdf", "given", "mean", "std", "variance"]
 
 
 def _dist(d: Any) -> Dist:
     if not isinstance(d, Dist):
-        raise ValueError(f"expected a Dist, not {d!r}")
+        raise ValueError(f"expected a Dist, not {quote(d)}")
     return d
 
 
 def _numeric(d: Dist, what: str) -> Dist:
     for k in d:
         if not isinstance(k, (int, Fraction, float)):
-            raise ValueError(f"{what} needs numeric outcomes (numbers or bools), not {k!r}")
+            raise ValueError(f"{what} needs numeric outcomes (numbers or bools), not {quote(k)}")
     return d
 
 

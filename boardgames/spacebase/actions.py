@@ -34,6 +34,7 @@ from typing import Any, Final
 from ..core.action import Action, check_field
 from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
+from ..core.limits import quote
 from . import data
 from .cells import SIZE, Cell, cell_text
 
@@ -158,10 +159,10 @@ class Move(Action):
         first = t.split(" ", 1)[0] if t else ""
         if first not in VERBS:
             raise InvalidActionError(
-                text, f"unknown verb {first!r}; actions: outpost (x,y), transfer (x,y), "
+                text, f"unknown verb {quote(first)}; actions: outpost (x,y), transfer (x,y), "
                 "move to (x,y), swap with (x,y), repair (x,y) n, control (x,y), "
                 "control look p, steal <card>, discard <card>, build <card>, place (x,y), done")
-        raise InvalidActionError(text, f"malformed {first!r} action (see the notation table "
+        raise InvalidActionError(text, f"malformed {quote(first)} action (see the notation table "
                                        "in boardgames.spacebase.actions)")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from ..core.game import CHANCE
+from ..core.limits import quote
 from ..core.logistic import logistic
 from . import data
 from .board import REQUIRES, Board
@@ -256,7 +257,7 @@ def evaluate(game: SpaceBase, player: int) -> float:
     own hand (see the module doc)."""
     if not isinstance(player, int) or isinstance(player, bool) or not \
             0 <= player < game.players:
-        raise ValueError(f"player must be 0..{game.players - 1}, not {player!r}")
+        raise ValueError(f"player must be 0..{game.players - 1}, not {quote(player)}")
     return _state_value(game.state, game.players, player, game.hand(player))
 
 
@@ -503,7 +504,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {seed!r}")
+            raise TypeError(f"seed must be an int, not {quote(seed)}")
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -515,7 +516,7 @@ class GreedyAgent:
         actions = _legal(game)
         p = game.current_player
         if not actions or p is None or p == CHANCE:
-            raise ValueError(f"no decision to take in {game!r}")
+            raise ValueError(f"no decision to take in {quote(game)}")
         if len(actions) == 1:
             return actions[0]
         scored = self.scores(game)

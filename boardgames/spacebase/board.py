@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ..core.limits import quote
 from . import data
 from .cells import BoardError, Cell, cell_text, grid, parse_cell
 from .data import INSTALLATIONS
@@ -86,10 +87,10 @@ class Board:
         volcano_adjacency: str = "logistic",
     ) -> None:
         if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 100:
-            raise BoardError(f"size must be an int in 1..100, not {size!r}")
+            raise BoardError(f"size must be an int in 1..100, not {quote(size)}")
         if volcano_adjacency not in ("logistic", "physical"):
             raise BoardError(f"volcano_adjacency must be 'logistic' or 'physical', "
-                             f"not {volcano_adjacency!r}")
+                             f"not {quote(volcano_adjacency)}")
         self.size = size
         self.volcano_adjacency = volcano_adjacency
         self._nb = grid(size)
@@ -108,7 +109,7 @@ class Board:
         self._dirty: set[Cell] | None = None
         for c, site in (sites or {}).items():
             if not isinstance(site, tuple | list) or len(site) != 2:
-                raise BoardError(f"site {site!r} at {c!r} must be (name, owner)")
+                raise BoardError(f"site {quote(site)} at {quote(c)} must be (name, owner)")
             self.place(site[0], c, site[1])
         for c, n in (damage or {}).items():
             self.damage(c, n)
@@ -306,7 +307,7 @@ class Board:
             raise BoardError(f"{self._name[c]} at {cell_text(c)} is not an installation: "
                              "resource and volcano sites take no damage")
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10**6:
-            raise BoardError(f"damage must be an int >= 1, not {n!r}")
+            raise BoardError(f"damage must be an int >= 1, not {quote(n)}")
         self._hit(c, n)
 
     def repair(self, cell: Any, n: Any) -> None:
@@ -316,7 +317,7 @@ class Board:
         d = self._dmg.get(c, 0)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= max(d, 1):
             raise BoardError(f"{self._name[c]} at {cell_text(c)} has {d} damage: "
-                             f"cannot repair {n!r}")
+                             f"cannot repair {quote(n)}")
         if d == 0:
             raise BoardError(f"{self._name[c]} at {cell_text(c)} is not damaged")
         self._fix(c, n)
@@ -391,7 +392,7 @@ class Board:
         except ValueError as e:
             raise BoardError(str(e)) from None
         if c.kind == "action":
-            raise BoardError(f"{c.name!r} is an action card, not a site")
+            raise BoardError(f"{quote(c.name)} is an action card, not a site")
         return c.name
 
     def _occupied(self, cell: Any) -> Cell:
@@ -410,7 +411,7 @@ class Board:
     @staticmethod
     def _player(owner: Any) -> int:
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < 100:
-            raise BoardError(f"owner must be a player index (an int >= 0), not {owner!r}")
+            raise BoardError(f"owner must be a player index (an int >= 0), not {quote(owner)}")
         return owner
 
     # ------------------------------------------------------------------ the changes

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.compiled import by_constructor
+from ..core.limits import quote
 
 __all__ = [
     "ACTIONS",
@@ -134,13 +135,14 @@ def card(name: str) -> Card:
     """The card called ``name`` (its printed name, its singular title, or a known alias,
     any case). ``ValueError`` quoting the name when there is none."""
     if not isinstance(name, str):
-        raise ValueError(f"a card name is a string, not {name!r}")
+        raise ValueError(f"a card name is a string, not {quote(name)}")
     c = CARDS.get(name)
     if c is not None:
         return c
-    canon = _ALIASES.get(" ".join(name.split()).lower())
+    # A name far longer than any is none (and is not copied: split, join, lower).
+    canon = _ALIASES.get(" ".join(name.split()).lower()) if len(name) <= 100 else None
     if canon is None:
-        raise ValueError(f"no Space Base card is called {name!r}; cards: "
+        raise ValueError(f"no Space Base card is called {quote(name)}; cards: "
                          + ", ".join(CARDS))
     return CARDS[canon]
 

@@ -25,6 +25,7 @@ from ..core.compiled import mypyc_attr
 from ..core.deck import redeal
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE, Game
+from ..core.limits import quote, quote_keys
 from . import chance, setup
 from .actions import Move
 from .board import Board
@@ -61,9 +62,9 @@ class SpaceBase(Game):
         players = options.pop("players", 2)
         scenario = options.pop("scenario", None)
         if options:
-            raise TypeError(f"unexpected keyword(s) {sorted(options)} for SpaceBase")
+            raise TypeError(f"unexpected keyword(s) {quote_keys(options)} for SpaceBase")
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise ValueError(f"Space Base is for 2 to 4 players, not {players!r}")
+            raise ValueError(f"Space Base is for 2 to 4 players, not {quote(players)}")
         out: dict[str, Any] = {"players": players}
         if scenario is not None:
             out["scenario"] = setup.check_scenario(scenario, players, self.rules)
@@ -247,5 +248,5 @@ class SpaceBase(Game):
 
 def _pair(v: Any) -> list[Any]:
     if not isinstance(v, tuple | list) or len(v) != 2:
-        raise ValueError(f"a scenario site must be (card name, owner), not {v!r}")
+        raise ValueError(f"a scenario site must be (card name, owner), not {quote(v)}")
     return list(v)

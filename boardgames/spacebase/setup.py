@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any, Final
 
 from ..core.deck import Deck
+from ..core.limits import quote, quote_keys
 from . import data
 from .board import Board
 from .cells import CELLS, BoardError, Cell, cell_text, manhattan, parse_cell
@@ -53,7 +54,7 @@ def new_state(players: int, rules: Rules) -> SpaceBaseState:
 # ---------------------------------------------------------------------- scenarios
 def _int(v: Any, what: str, lo: int, hi: int) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise ValueError(f"scenario {what} must be an int in [{lo}, {hi}], not {v!r}")
+        raise ValueError(f"scenario {what} must be an int in [{lo}, {hi}], not {quote(v)}")
     return v
 
 
@@ -69,7 +70,7 @@ def _rows(spec: dict[str, Any], key: str, what: str, form: str) -> list[Any]:
     rows = spec.get(key) or []
     for row in rows:
         if not isinstance(row, list | tuple) or len(row) != form.count(",") + 1:
-            raise ValueError(f"scenario {what} {row!r} must be {form}")
+            raise ValueError(f"scenario {what} {quote(row)} must be {form}")
     return list(rows)
 
 
@@ -79,7 +80,7 @@ def _check_sites(spec: dict[str, Any], players: int) -> list[list[Any]]:
         c = parse_cell((x, y))
         name = _name(name, "site")
         if not data.is_site(name):
-            raise ValueError(f"scenario site {name!r} at {cell_text(c)} is an action card")
+            raise ValueError(f"scenario site {quote(name)} at {cell_text(c)} is an action card")
         _int(owner, f"owner of the site at {cell_text(c)}", 0, players - 1)
         sites.append([c[0], c[1], name, owner])
     cells = [(r[0], r[1]) for r in sites]
@@ -130,9 +131,9 @@ def check_scenario(spec: Any, players: int, rules: Rules) -> dict[str, Any]:
     ``ValueError`` naming what is wrong."""
     if not isinstance(spec, dict):
         raise ValueError("scenario must be a dict")
-    extra = sorted(set(spec) - set(SCENARIO_KEYS))
+    extra = [k for k in spec if k not in SCENARIO_KEYS]
     if extra:
-        raise ValueError(f"unknown scenario keys {extra}")
+        raise ValueError(f"unknown scenario keys {quote_keys(extra)}")
     out: dict[str, Any] = {"sites": _check_sites(spec, players), "damage": _check_damage(spec)}
     hands = _per_player(spec, "hands", players, list, "one list of cards")
     out["hands"] = [sorted(_name(c, "hand") for c in h) for h in hands]
@@ -143,7 +144,7 @@ def check_scenario(spec: Any, players: int, rules: Rules) -> dict[str, Any]:
     phase = spec.get("phase", "transfer")
     if phase not in SCENARIO_PHASES:
         raise ValueError(f"scenario phase must be one of {list(SCENARIO_PHASES)}, "
-                         f"not {phase!r}")
+                         f"not {quote(phase)}")
     out["phase"] = phase
     out["current_player"] = _int(spec.get("current_player", 0), "current_player", 0,
                                  players - 1)

@@ -30,6 +30,7 @@ from typing import Any, Final
 from ..core.action import Action, check_field
 from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
+from ..core.limits import quote
 
 __all__ = ["VERBS", "Move", "label", "parse_label"]
 
@@ -83,7 +84,7 @@ class Move(Action):
         check_field("Spacehole", "argument", arg, str)
         text = f"{verb} {arg}" if arg else verb
         if verb not in VERBS:
-            raise InvalidActionError(text, f"unknown verb {verb!r}; verbs: {VERBS}")
+            raise InvalidActionError(text, f"unknown verb {quote(verb)}; verbs: {VERBS}")
         object.__setattr__(self, "verb", verb)
         object.__setattr__(self, "arg", arg)
         object.__setattr__(self, "_text", text)
@@ -122,14 +123,14 @@ class Move(Action):
         t = " ".join(text.split())
         verb, _, arg = t.partition(" ")
         if verb not in VERBS:
-            raise InvalidActionError(text, f"unknown verb {verb!r}; verbs: {', '.join(VERBS)}")
+            raise InvalidActionError(text, f"unknown verb {quote(verb)}; verbs: {', '.join(VERBS)}")
         if verb in _NO_ARG:
             if arg != _NO_ARG[verb]:
                 want = f"{verb} {_NO_ARG[verb]}".strip()
-                raise InvalidActionError(text, f"expected exactly {want!r}")
+                raise InvalidActionError(text, f"expected exactly {quote(want)}")
             return cls(verb, arg)
         if not arg:
-            raise InvalidActionError(text, f"{verb!r} needs a card name")
+            raise InvalidActionError(text, f"{quote(verb)} needs a card name")
         if verb == "power" and arg in ("optimal", "done"):
             return cls(verb, arg)
         parse_label(arg)

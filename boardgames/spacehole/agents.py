@@ -21,6 +21,7 @@ import random
 from functools import lru_cache
 from typing import Any, Final
 
+from ..core.limits import quote
 from .power import income_of, optimal_allocation
 
 __all__ = ["SCORE_SCALE", "TYPICAL_FORCE", "GreedyAgent", "evaluate", "expected_outcome",
@@ -230,14 +231,14 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {seed!r}")
+            raise TypeError(f"seed must be an int, not {quote(seed)}")
         self.seed = seed
         self._rng = random.Random(seed)
 
     def choose(self, game: Any) -> Any:
         actions = game.legal_actions()
         if not actions:
-            raise ValueError(f"no legal action to choose from in {game!r}")
+            raise ValueError(f"no legal action to choose from in {quote(game)}")
         if len(actions) == 1:
             return actions[0]
         for a in actions:  # the power phase: the income-maximising allocation

@@ -366,7 +366,8 @@ def cards(variant: str = "classic", *, add_refineries: bool = False) -> tuple[Ca
         return CLASSIC
     if variant == "babylon5":
         return _B5_WITH_REFINERIES if add_refineries else BABYLON5
-    raise ValueError(f"unknown Spacehole variant {variant!r}; expected one of {VARIANTS}")
+    shown = f"{variant[:80]!r}" if isinstance(variant, str) else type(variant).__name__
+    raise ValueError(f"unknown Spacehole variant {shown}; expected one of {VARIANTS}")
 
 
 def deck_counts(variant: str = "classic", *, add_refineries: bool = False) -> dict[str, int]:

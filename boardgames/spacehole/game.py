@@ -26,6 +26,7 @@ from ..core.compiled import mypyc_attr
 from ..core.dist import Dist
 from ..core.errors import InvalidActionError
 from ..core.game import CHANCE, Game
+from ..core.limits import quote, quote_keys
 from . import data, setup
 from .actions import Move, parse_label
 from .chance import outcome_text, outcomes, resolve
@@ -66,9 +67,9 @@ class Spacehole(Game):
         variant = options.pop("variant", "classic")
         scenario = options.pop("scenario", None)
         if options:
-            raise TypeError(f"unexpected keyword(s) {sorted(options)} for Spacehole")
+            raise TypeError(f"unexpected keyword(s) {quote_keys(options)} for Spacehole")
         if variant not in data.VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}; variants: 'classic', 'babylon5'")
+            raise ValueError(f"unknown variant {quote(variant)}; variants: 'classic', 'babylon5'")
         self.variant: str = variant
         self.table = table_for(variant, self.rules)
         self.cards: dict[str, data.Card] = dict(self.table.cards)
@@ -184,7 +185,7 @@ class Spacehole(Game):
                 and not (move.verb == "power" and move.arg in ("optimal", "done")):
             name, _ = parse_label(move.arg)
             if name not in self.cards:
-                raise InvalidActionError(text, f"no {self.variant} card is called {name!r}")
+                raise InvalidActionError(text, f"no {self.variant} card is called {quote(name)}")
         return move
 
     # ------------------------------------------------------------------ the position

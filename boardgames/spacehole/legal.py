@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from ..core.limits import quote
 from .actions import Move, label, parse_label
 from .power import UPKEEP, feasible
 from .state import SpaceholeState
@@ -155,22 +156,22 @@ def why_illegal(t: Table, s: SpaceholeState, move: Move) -> tuple[str, str]:
     phase_rule = f"{s.phase.capitalize()} Phase"
     verb, arg = move.verb, move.arg
     if verb not in verbs:
-        return (phase_rule, f"the game is waiting for {what}, not {verb!r}")
+        return (phase_rule, f"the game is waiting for {what}, not {quote(verb)}")
     name = parse_label(arg)[0] if arg else ""
     if verb == "build":
         if name not in s.hand:
             return ("Build Phase", f"there is no {name} in hand")
         return build_problem(t, s, name) or (phase_rule, f"the game is waiting for {what}")
     if verb == "repair":
-        return ("Repair (ruling 9)", f"there is no damaged card {arg!r} in play")
+        return ("Repair (ruling 9)", f"there is no damaged card {quote(arg)} in play")
     if verb == "discard":
         return ("Space Karma Phase: hand limit", f"there is no {name} in hand")
     if verb == "take":
         kind = "Defender" if s.pending == "take_defender" else "Structure"
         return ("Reinforcements / Repairs (ruling 11)",
-                f"there is no {kind} {name!r} in the discard pile")
+                f"there is no {kind} {quote(name)} in the discard pile")
     if verb in ("remove", "virus", "peek"):
-        return (phase_rule, f"{arg!r} is not a choice now")
+        return (phase_rule, f"{quote(arg)} is not a choice now")
     if verb == "power":
         return ("Power Phase (ruling 10)",
                 f"one more {arg} cannot be powered: not enough power, or its "

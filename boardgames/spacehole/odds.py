@@ -58,6 +58,7 @@ from operator import mul
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.dist import Dist
+from ..core.limits import quote
 from . import data
 from .rules import Rules
 
@@ -87,7 +88,7 @@ _ORDERS: Final = ("simultaneous", "invader_first", "defenders_first")
 def round_hits(dice: int) -> Dist:
     """Hits among ``dice`` six-sided dice (each 1 is a hit): Binomial(dice, 1/6)."""
     if not isinstance(dice, int) or isinstance(dice, bool) or dice < 0:
-        raise ValueError(f"dice must be a non-negative int, not {dice!r}")
+        raise ValueError(f"dice must be a non-negative int, not {quote(dice)}")
     return Dist.binomial(dice)
 
 
@@ -422,7 +423,7 @@ def battle_odds(
     rules = _check_rules(rules)
     cards = _cards(variant)
     if not isinstance(lab, bool):
-        raise ValueError(f"lab must be True or False, not {lab!r}")
+        raise ValueError(f"lab must be True or False, not {quote(lab)}")
     f = _invader_force(invader, cards)
     defs = tuple(sorted(_defender(x, cards, lab) for x in _sequence(defenders, "defenders")))
     t = _count(turrets, "turrets")
@@ -435,11 +436,11 @@ def battle_odds(
             if not isinstance(dmg, int) or isinstance(dmg, bool) \
                     or not 0 <= dmg < dome_card.max_hits:
                 raise ValueError(f"a {dome_card.name}'s damage must be an int in "
-                                 f"[0, {dome_card.max_hits - 1}], not {dmg!r}")
+                                 f"[0, {dome_card.max_hits - 1}], not {quote(dmg)}")
             dome_left += dome_card.max_hits - dmg
     b = _count(base_damage, "base_damage")
     if b >= rules.base_hits:
-        raise ValueError(f"base_damage {base_damage!r} would have destroyed the Base "
+        raise ValueError(f"base_damage {quote(base_damage)} would have destroyed the Base "
                          f"(base_hits={rules.base_hits})")
     base_left = rules.base_hits - b
     ctx = (rules.battle_order, t, base_left)
@@ -457,7 +458,7 @@ def battle_odds_of_game(game: Spacehole) -> Dist:
     cards = game.cards
     cur = s.current
     if cur is None or cards[cur].kind != "invader":
-        what = "no card" if cur is None else f"{cur!r} (not an Invader)"
+        what = "no card" if cur is None else f"{quote(cur)} (not an Invader)"
         raise ValueError(f"no invader is being fought: the game is in its {s.phase} phase "
                          f"resolving {what}")
     if s.lost:
@@ -484,7 +485,7 @@ def battle_odds_of_game(game: Spacehole) -> Dist:
     if stage == "event_done":  # the invader was destroyed; it is about to be discarded
         return Dist.constant(WIN)
     if stage != "battle_step":  # pragma: no cover
-        raise ValueError(f"no invader is being fought (stage {stage!r})")
+        raise ValueError(f"no invader is being fought (stage {quote(stage)})")
     ends = _round_rest(ctx, f, defs, h, s.bq, s.inv_hits, s.def_hits, s.chance)
     states = [k for k in ends if not isinstance(k, str)]
     wins = _win_probs(ctx, states)
@@ -514,7 +515,7 @@ def _round_rest(ctx: Context, f: int, defs: Defs, h: int, bq: tuple[str, ...],
     elif kind in (None, "target"):
         front[(f, defs, h, inv_hits, def_hits)] = Fraction(1)
     else:  # pragma: no cover
-        raise ValueError(f"unexpected chance node {kind!r} in a battle")
+        raise ValueError(f"unexpected chance node {quote(kind)} in a battle")
     out: dict[Any, Fraction] = {}
 
     def add(d: dict, key: Any, p: Fraction) -> None:
@@ -546,7 +547,7 @@ def _round_rest(ctx: Context, f: int, defs: Defs, h: int, bq: tuple[str, ...],
                 else:
                     add(new, (f2, d1, h1, ih, 0), p)
             else:  # pragma: no cover
-                raise ValueError(f"unknown battle step {step!r}")
+                raise ValueError(f"unknown battle step {quote(step)}")
         front = new
     for (f1, d1, h1, _, _), p in front.items():
         add(out, (f1, d1, h1) if f1 > 0 else WIN, p)
@@ -558,28 +559,28 @@ def _check_rules(rules: Any) -> Rules:
     if rules is None:
         return Rules()
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a boardgames.spacehole.Rules, not {rules!r}")
+        raise ValueError(f"rules must be a boardgames.spacehole.Rules, not {quote(rules)}")
     if rules.battle_order not in _ORDERS:  # pragma: no cover - Rules validates it
-        raise ValueError(f"unknown battle_order {rules.battle_order!r}")
+        raise ValueError(f"unknown battle_order {quote(rules.battle_order)}")
     return rules
 
 
 def _cards(variant: Any) -> Mapping[str, data.Card]:
     if variant not in data.VARIANTS:
-        raise ValueError(f"unknown Spacehole variant {variant!r}; expected one of "
+        raise ValueError(f"unknown Spacehole variant {quote(variant)}; expected one of "
                          f"{data.VARIANTS}")
     return data.by_name(variant)
 
 
 def _count(x: Any, what: str) -> int:
     if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-        raise ValueError(f"{what} must be a non-negative int, not {x!r}")
+        raise ValueError(f"{what} must be a non-negative int, not {quote(x)}")
     return x
 
 
 def _sequence(x: Any, what: str) -> list[Any]:
     if isinstance(x, (str, bytes, Mapping)) or not isinstance(x, Iterable):
-        raise ValueError(f"{what} must be a sequence, not {x!r}")
+        raise ValueError(f"{what} must be a sequence, not {quote(x)}")
     return list(x)
 
 
@@ -589,27 +590,27 @@ def _named(x: Any, cards: Mapping[str, data.Card], kind: str) -> tuple[int, int,
     item = x
     if isinstance(x, tuple):
         if len(x) != 2:
-            raise ValueError(f"expected ({kind} name or Force, damage), not {x!r}")
+            raise ValueError(f"expected ({kind} name or Force, damage), not {quote(x)}")
         item, dmg = x
         if not isinstance(dmg, int) or isinstance(dmg, bool) or dmg < 0:
-            raise ValueError(f"damage must be a non-negative int, not {dmg!r} in {x!r}")
+            raise ValueError(f"damage must be a non-negative int, not {quote(dmg)} in {quote(x)}")
     if isinstance(item, int) and not isinstance(item, bool):
         if item < 1:
-            raise ValueError(f"a {kind}'s Force must be at least 1, not {x!r}")
+            raise ValueError(f"a {kind}'s Force must be at least 1, not {quote(x)}")
         if dmg >= item:
-            raise ValueError(f"{dmg} damage would have destroyed a Force {item} {kind}: {x!r}")
+            raise ValueError(f"{dmg} damage would have destroyed a Force {item} {kind}: {quote(x)}")
         return item, dmg, None
     if isinstance(item, str):
         c = cards.get(item)
         if c is None or c.kind != kind:
             known = sorted(n for n, c2 in cards.items() if c2.kind == kind)
             article = "an" if kind[0] in "aeiou" else "a"
-            raise ValueError(f"{item!r} is not {article} {kind} card of this variant "
+            raise ValueError(f"{quote(item)} is not {article} {kind} card of this variant "
                              f"(known: {', '.join(known)})")
         if dmg >= c.max_hits:
-            raise ValueError(f"{dmg} damage would have destroyed {item}: {x!r}")
+            raise ValueError(f"{dmg} damage would have destroyed {item}: {quote(x)}")
         return c.force, dmg, c
-    raise ValueError(f"expected a {kind} name, a Force or (name, damage), not {x!r}")
+    raise ValueError(f"expected a {kind} name, a Force or (name, damage), not {quote(x)}")
 
 
 def _invader_force(x: Any, cards: Mapping[str, data.Card]) -> int:

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any, Final
 
 from ..core.deck import Deck
+from ..core.limits import quote, quote_keys
 from .state import Cards, SpaceholeState
 from .table import Table
 
@@ -51,9 +52,9 @@ def check_scenario(spec: Any, t: Table) -> dict[str, Any]:
     raises ``ValueError`` on any impossible position."""
     if not isinstance(spec, dict):
         raise ValueError("scenario must be a dict")
-    extra = set(spec) - set(SCENARIO_KEYS)
+    extra = [k for k in spec if k not in SCENARIO_KEYS]
     if extra:
-        raise ValueError(f"unknown scenario keys {sorted(extra)}")
+        raise ValueError(f"unknown scenario keys {quote_keys(extra)}")
     spec = {k: spec.get(k) for k in SCENARIO_KEYS}
     for k in ("structures", "defenders", "hand", "discard"):
         spec[k] = list(spec[k] or [])
@@ -67,7 +68,7 @@ def check_scenario(spec: Any, t: Table) -> dict[str, Any]:
     _check_damage(spec)
     if spec["phase"] is not None and spec["phase"] not in STAGE_OF_PHASE:
         raise ValueError(f"scenario phase must be karma, event, build, power or end, "
-                         f"not {spec['phase']!r}")
+                         f"not {quote(spec['phase'])}")
     spec["phase"] = spec["phase"] or "karma"
     if (spec["phase"] == "event") != (spec["event"] is not None):
         raise ValueError("give event=<Invader or Event card> exactly when phase='event'")
@@ -80,7 +81,7 @@ def _check_numbers(spec: dict[str, Any]) -> None:
                       ("turn", 1, 10**6), ("terraform", 0, 100)):
         v = spec[k] if spec[k] is not None else (1 if k == "turn" else 0)
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise ValueError(f"scenario {k} must be an int in [{lo}, {hi}], not {v!r}")
+            raise ValueError(f"scenario {k} must be an int in [{lo}, {hi}], not {quote(v)}")
         spec[k] = v
 
 
@@ -128,22 +129,22 @@ def _check_kinds(spec: dict[str, Any], t: Table) -> None:
     for n in spec["structures"]:
         kind = t.card(n).kind
         if kind != "structure":
-            raise ValueError(f"{n!r} is not a Structure card (the {t.base.name} is always "
+            raise ValueError(f"{quote(n)} is not a Structure card (the {t.base.name} is always "
                              "in play; do not list it)" if kind == "base"
-                             else f"{n!r} is not a Structure card")
+                             else f"{quote(n)} is not a Structure card")
     for n in spec["defenders"]:
         if t.card(n).kind != "defender":
-            raise ValueError(f"{n!r} is not a Defender card")
+            raise ValueError(f"{quote(n)} is not a Defender card")
     for n in spec["hand"]:
         if t.card(n).kind not in ("structure", "defender"):
-            raise ValueError(f"{n!r} cannot be in hand: Invaders and Events are resolved "
+            raise ValueError(f"{quote(n)} cannot be in hand: Invaders and Events are resolved "
                              "when drawn")
     for n in [*spec["discard"], *(spec["deck"] or [])]:
         if t.card(n).kind == "base":
             raise ValueError(f"the {n} is always in play")
     event = spec["event"]
     if event is not None and t.card(event).kind not in ("invader", "event"):
-        raise ValueError(f"{event!r} is not an Invader or Event card")
+        raise ValueError(f"{quote(event)} is not an Invader or Event card")
 
 
 def _check_copies(spec: dict[str, Any], t: Table) -> Counter[str]:
@@ -183,7 +184,7 @@ def _damage_by_name(t: Table, key: str, hits: int, structures: list[tuple[str, i
     in_def = [i for i, (n, _) in enumerate(defenders) if n == key]
     in_str = [i for i, (n, _) in enumerate(structures) if n == key]
     if len(in_def) + len(in_str) != 1:
-        raise ValueError(f"damage key {key!r} must name exactly one Defender or Force "
+        raise ValueError(f"damage key {quote(key)} must name exactly one Defender or Force "
                          f"Dome in play (found {len(in_def) + len(in_str)})")
     if in_str:
         if t.card(key).role != "dome":

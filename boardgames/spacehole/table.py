@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from ..core.compiled import mypyc_attr
+from ..core.limits import quote
 from . import data
 from .power import ROLES, allocation
 from .rules import Rules
@@ -51,7 +52,7 @@ class Table:
         try:
             return self.cards[name]
         except KeyError:
-            raise ValueError(f"unknown {self.variant} card {name!r}") from None
+            raise ValueError(f"unknown {self.variant} card {quote(name)}") from None
 
     def name(self, role: str) -> str:
         """The variant's name for a structure role (the role itself if it has none)."""
