@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from ..agents import RandomAgent
+from ..core.limits import quote
 
 __all__ = ["Agent", "RandomAgent", "check_agent"]
 
@@ -24,5 +25,5 @@ class Agent(Protocol):
 def check_agent(agent: object) -> Any:
     """``agent`` itself if it has a callable ``choose``, else ``TypeError``."""
     if not callable(getattr(agent, "choose", None)):
-        raise TypeError(f"an opponent must have a choose(game) method, not {agent!r}")
+        raise TypeError(f"an opponent must have a choose(game) method, not {quote(agent)}")
     return agent

@@ -786,6 +786,9 @@ class Board(anywidget.AnyWidget):
                     handler(msg)
                 except (MessageError, GameError) as e:
                     self.error = str(e)
+                except (ValueError, TypeError, RecursionError) as e:  # none expected: a
+                    # message is checked before it acts; shown, never raised into the kernel
+                    self.error = shorten(f"refused message: {type(e).__name__}: {e}")
                 finally:
                     self._busy = False
                     self.refresh()  # (a no-op unless the game changed and was not shown)

@@ -117,13 +117,13 @@ def parse_message(content: object, buffers: object = None) -> Message:
         )
     spec = MESSAGE_KEYS[kind]
     keys = set(content) - {"type"}
-    extra = sorted(map(str, keys - set(spec)))
+    extra = sorted(quote(k, 40) for k in keys - set(spec))
     missing = sorted(set(spec) - keys)
     if extra or missing:
         raise MessageError(
             content,
             f"a {quote(kind)} message has exactly the keys {sorted(['type', *spec])}"
-            + (f"; unexpected {quote(extra)}" if extra else "")
+            + (f"; unexpected {', '.join(extra[:8])}" if extra else "")
             + (f"; missing {missing}" if missing else ""),
         )
     fields: dict[str, Any] = {}
@@ -147,6 +147,6 @@ def parse_message(content: object, buffers: object = None) -> Message:
                 raise MessageError(content, f"{key!r} must be an integer, not {quote(v, 30)}")
             top = MAX_SEED if key == "seed" else MAX_VERSION
             if not 0 <= v <= top:
-                raise MessageError(content, f"{key!r} must be in [0, {top}], not {v}")
+                raise MessageError(content, f"{key!r} must be in [0, {top}], not {quote(v, 30)}")
         fields[key] = v
     return Message(kind, fields)

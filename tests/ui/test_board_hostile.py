@@ -179,3 +179,35 @@ def test_the_boards_largest_document_costs_little_memory() -> None:
     assert "values is too large" in board.error
     assert board.game is g and g.to_json() == saved and board.version == version
     assert_working(board)
+
+
+HUGE = 10**5000  # more digits than int -> str allows (4,300)
+
+
+@pytest.mark.parametrize("msg", [
+    {"type": "new", "seed": HUGE},
+    {"type": "intent", "action": "done", "version": 10**4000},
+    {"type": "intent", "action": "done", "version": 1, HUGE: 1},
+    {"type": "undo", HUGE: "x" * 5_000_000},
+], ids=["seed", "version", "int-key", "int-key-and-megabytes"])
+def test_a_forged_message_with_huge_numbers_is_refused_short(msg: dict) -> None:
+    """Issue 15, hostile input 2-3, through the board: numbers of thousands of digits
+    (which ``str()`` refuses) and megabytes beside them are refused with a short quote,
+    never raised into the kernel; the game and the board are unchanged and keep
+    working. (Only Python can send these: the browser's JSON has string keys.)"""
+    g = spacehole()
+    b = g.widget()
+    saved, version = g.to_json(), b.version
+    send(b, msg)
+    assert 0 < len(b.error) <= MESSAGE_CHARS and "refused" in b.error
+    assert max(len(run) for run in b.error.replace(",", " ").split()) <= QUOTE_CHARS + 10
+    assert g.to_json() == saved and b.version == version
+    assert_working(b)
+
+
+def test_an_opponent_that_is_not_an_agent_is_refused_short() -> None:
+    """Issue 15, hostile input 3: a megabyte "opponent" is quoted by its prefix."""
+    g = bg.Blast(seed=1)
+    with pytest.raises(TypeError) as e:
+        g.widget(player=0, opponents={1: "x" * 5_000_000 + "SECRET-TAIL"})
+    assert len(str(e.value)) <= 200 and "SECRET-TAIL" not in str(e.value)
