@@ -123,7 +123,7 @@ def parse_message(content: object, buffers: object = None) -> Message:
         raise MessageError(
             content,
             f"a {quote(kind)} message has exactly the keys {sorted(['type', *spec])}"
-            + (f"; unexpected {', '.join(extra[:8])}" if extra else "")
+            + (f"; unexpected [{', '.join(extra[:8])}]" if extra else "")
             + (f"; missing {missing}" if missing else ""),
         )
     fields: dict[str, Any] = {}
