@@ -17,11 +17,8 @@ to test-artifacts/site-*.png. About 3-5 minutes, most of it Pyodide starting.
 from __future__ import annotations
 
 import json
-import os
-import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,23 +26,26 @@ from typing import Any
 import pytest
 from browser.labtools import CLICK_PAUSE_MS, LatencyProbe, artifact_path
 from playwright.sync_api import expect
-from sitetools import Offline, SiteNotebook, open_site_notebook
+from sitetools import (
+    Offline,
+    SiteNotebook,
+    check_save_and_load,
+    check_undo_and_redo,
+    computer_played,
+    loadavg,
+    no_errors,
+    open_site_notebook,
+    play_turn,
+    record,
+    report,
+    report_opening,
+    summary,
+    wait_for_turn,
+)
 
 pytestmark = pytest.mark.browser
 
-FIGURES: dict[str, Any] = {}
 GOAL_P95_MS = 150
-
-
-def record(**figures: Any) -> None:
-    FIGURES.update(figures)
-    artifact_path("site-figures.json").write_text(json.dumps(FIGURES, indent=2) + "\n")
-
-
-def summary(times: list[float]) -> dict[str, float]:
-    s = sorted(times)
-    return {"n": len(s), "p50": round(statistics.median(s), 1),
-            "p95": round(s[round(0.95 * (len(s) - 1))], 1), "max": round(s[-1], 1)}
 
 
 # ------------------------------------------------------------------------- the build
@@ -79,6 +79,15 @@ def test_the_site_holds_everything_it_loads(site: Path) -> None:
            site_mb_by_folder={k: round(v / 1e6, 2) for k, v in sorted(sizes.items())
                               if v > 100_000},
            build_s=manifest["build_s"])
+    report(f"site/: {manifest['bytes'] / 1e6:.1f} MB, built in {manifest['build_s']} s "
+           f"(downloads cached)")
+
+
+def latency_line(what: str, result: dict[str, Any]) -> str:
+    t = result["click_to_new_view_ms"]
+    return (f"{what}: click to new view p50 {t['p50']} ms, p95 {t['p95']} ms, max {t['max']} "
+            f"ms ({t['n']} clicks; goal p95 < {GOAL_P95_MS} ms; load average "
+            f"{result['loadavg'][0]})")
 
 
 # ------------------------------------------------------------------------- Blast
@@ -90,11 +99,6 @@ class Blast(SiteNotebook):
 class SpaceBase(SiteNotebook):
     BOARD = '.bg-board[data-game="spacebase"]'
     ME = 0
-
-
-def no_errors(nb: SiteNotebook) -> None:
-    errors = [(src.splitlines()[0], err) for src, _kinds, err in nb.opening["cells"] if err]
-    assert errors == [], errors
 
 
 @pytest.fixture(scope="module")
@@ -122,67 +126,7 @@ def test_blast_runs_in_the_pyodide_kernel(blast: Blast, offline: Offline) -> Non
     expect(what_if.locator(".bg-chance [data-action]")).to_have_count(21)
     assert blast.page.locator(".bg-crash").count() == 0
     assert offline.blocked == []
-    record(blast_kernel_ready_s=blast.opening["kernel_ready_s"],
-           blast_kernel_ready_s_page_clock=blast.opening["kernel_ready_s_page_clock"],
-           blast_run_all_s=blast.opening["run_all_s"])
-
-
-def wait_for_turn(nb: SiteNotebook, var: str = "board") -> dict[str, Any]:
-    """Wait until it is our side's decision (the computer plays at its pace)."""
-    deadline = time.monotonic() + 90
-    while True:
-        st = nb.python_json(f"{{'turn': {var}.game.turn, 'player': {var}.game.current_player, "
-                            f"'over': {var}.game.is_over, 'steps': len({var}.game.history)}}")
-        if st["player"] == nb.ME or st["over"] or time.monotonic() > deadline:
-            return st
-        time.sleep(0.3)
-
-
-Steps = list[tuple[str, str | None]]
-
-
-def play_turn(nb: SiteNotebook, steps: Steps) -> tuple[list[str], list[float]]:
-    """Play our side's whole turn by clicking: at each decision, the first of ``steps``
-    (selector, or selector and a local first click on ``select``) present in the board.
-    Returns the actions clicked and their click-to-new-view times (ms, in the page)."""
-    start = wait_for_turn(nb)
-    assert start["player"] == nb.ME, start
-    clicked: list[str] = []
-    times: list[float] = []
-    for _ in range(60):
-        st = wait_for_turn(nb)
-        if st["turn"] > start["turn"] or st["over"]:
-            return clicked, times
-        for sel, select in steps:
-            content = nb.content()
-            if select is not None and content.locator(sel).count() == 0:
-                if content.locator(select).count() == 0:
-                    continue
-                content.locator(select).first.click()  # local: picks a unit, sends nothing
-            if content.locator(sel).count() == 0:
-                continue
-            clicked.append(content.locator(sel).first.get_attribute("data-action") or "")
-            dt = nb.timed_click(sel)
-            assert dt is not None
-            times.append(dt)
-            break
-        else:
-            pytest.fail(f"nothing to click at {st}: {nb.actions()}")
-    pytest.fail(f"the turn did not end after 60 clicks: {clicked}")
-
-
-def computer_played(nb: SiteNotebook, since: int, steps: Steps) -> None:
-    """The computer plays its turn in the browser's kernel, at its pace, until it is our
-    decision again (if our side plays again first, a Blast double, we play that turn
-    too)."""
-    for _ in range(4):
-        st = wait_for_turn(nb)
-        assert st["player"] == nb.ME or st["over"], st
-        players = nb.python_json(f"[s.player for s in board.game.history[{since}:]]")
-        if 1 - nb.ME in players or st["over"]:
-            return
-        play_turn(nb, steps)
-    pytest.fail(f"the computer never played: {players}")
+    report_opening(blast)
 
 
 BLAST_TURN = [
@@ -212,6 +156,17 @@ def test_a_full_turn_of_blast_by_clicking(blast: Blast, offline: Offline) -> Non
     blast.content().screenshot(path=str(artifact_path("site-blast-board.png")))
     assert offline.blocked == []
     record(blast_turn={"clicks": clicked, "click_to_new_view_ms": summary(times)})
+
+
+def test_blast_save_load_undo_redo_by_clicking(blast: Blast, tmp_path: Path) -> None:
+    """On the board played against the computer: Save downloads a file that boardgames
+    loads as the kernel's game; Load, through the Load button's file chooser, brings it
+    back after an undo; undo and redo by clicking."""
+    wait_for_turn(blast)
+    saved = check_save_and_load(blast, "blast", tmp_path)
+    undo = check_undo_and_redo(blast)
+    assert blast.python_json("[board.error, board.frontend_errors]") == ["", []]
+    record(blast_save=saved, blast_undo=undo)
 
 
 def test_the_engine_plays_the_same_games_as_cpython(blast: Blast) -> None:
@@ -300,9 +255,9 @@ def test_blast_click_latency(blast: Blast) -> None:
     probe.stop()
     assert len(times) >= 30 and probe.kernel_error == ""
     result = {"click_to_new_view_ms": summary(times), "goal_p95_ms": GOAL_P95_MS,
-              "loadavg": [round(x, 2) for x in os.getloadavg()], **probe.report()}
+              "loadavg": loadavg(), **probe.report()}
     record(blast_latency=result)
-    print("site blast latency:", json.dumps(result["click_to_new_view_ms"]))
+    report(latency_line("Blast what-if board", result))
 
 
 # ------------------------------------------------------------------------- Space Base
@@ -326,8 +281,7 @@ def test_spacebase_runs_in_the_pyodide_kernel(spacebase: SpaceBase, offline: Off
     expect(notes.first).to_be_visible()
     assert notes.count() >= 2
     assert offline.blocked == []
-    record(spacebase_kernel_ready_s=spacebase.opening["kernel_ready_s"],
-           spacebase_run_all_s=spacebase.opening["run_all_s"])
+    report_opening(spacebase)
 
 
 def test_a_full_turn_of_space_base_by_clicking(spacebase: SpaceBase,
@@ -354,23 +308,15 @@ def test_a_full_turn_of_space_base_by_clicking(spacebase: SpaceBase,
     record(spacebase_turn={"clicks": clicked, "click_to_new_view_ms": summary([first, *times])})
 
 
-def test_save_downloads_the_game_and_load_reads_it_back(spacebase: SpaceBase,
-                                                        tmp_path: Path) -> None:
-    nb = spacebase
-    game = nb.python_json("board.game.to_json()")
-    with nb.page.expect_download() as dl:
-        nb.control("save").click()
-    path = tmp_path / "saved.json"
-    dl.value.save_as(path)
-    saved = json.loads(path.read_text())
-    assert saved["game"] == "spacebase" and saved["steps"] == json.loads(game)["steps"]
-    old = nb.version()
-    nb.content().locator('[data-control="undo"]').click()
-    nb.wait_version_change(old)
-    assert nb.python_json("len(board.game.history)") < len(saved["steps"])
-    nb.board().locator(':scope > input[type="file"]').set_input_files(str(path))
-    expect(nb.board().locator(".bg-notice")).to_contain_text("loaded saved.json")
-    assert json.loads(nb.python_json("board.game.to_json()"))["steps"] == saved["steps"]
+def test_spacebase_save_load_undo_redo_by_clicking(spacebase: SpaceBase,
+                                                   tmp_path: Path) -> None:
+    """Save downloads the game (a file boardgames loads: the same game as the kernel's);
+    Load, through the file chooser of the Load button, brings it back after an undo;
+    undo and redo by clicking."""
+    saved = check_save_and_load(spacebase, "spacebase", tmp_path)
+    undo = check_undo_and_redo(spacebase)
+    assert spacebase.python_json("[board.error, board.frontend_errors]") == ["", []]
+    record(spacebase_save=saved, spacebase_undo=undo)
 
 
 def test_spacebase_click_latency(spacebase: SpaceBase) -> None:
@@ -397,9 +343,9 @@ def test_spacebase_click_latency(spacebase: SpaceBase) -> None:
     kinds = [r["type"] for r in probe.kernel_timings]
     assert kinds == ["intent", "intent", "undo"] * (len(times) // 3)
     result = {"click_to_new_view_ms": summary(times), "goal_p95_ms": GOAL_P95_MS,
-              "loadavg": [round(x, 2) for x in os.getloadavg()], **probe.report()}
+              "loadavg": loadavg(), **probe.report()}
     record(spacebase_latency=result)
-    print("site spacebase latency:", json.dumps(result["click_to_new_view_ms"]))
+    report(latency_line("Space Base what-if board", result))
 
 
 def test_the_front_page_says_what_the_site_cannot_do(offline: Offline,

@@ -5,18 +5,16 @@ The site's notebooks are made from notebooks/ at build time: each gets a first c
 installs the package, the lessons that draw charts get the stand-in (what-if needs no
 adaptation: it plays its study in the kernel where Dask is missing), and a notebook
 importing what the site cannot provide is left out with the reason on the front page.
-Here every site notebook with a chart or an adaptation is run with nbclient in a kernel
-where matplotlib, numpy and Dask cannot be imported, as in the browser (the package
-itself comes from this venv): it must run to the end, each chart replaced by a note.
-The browser half is test_site_browser.py.
+The stand-in is checked here in a Python where matplotlib, numpy and Dask cannot be
+imported, as in the browser. Every site notebook is run in the browser's Pyodide kernel
+by test_site_lessons.py (the lessons) and by test_site_browser.py / test_site_games.py
+(the games).
 """
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import nbformat
@@ -124,34 +122,6 @@ def test_an_import_the_notebook_does_without_keeps_it_on_the_site(tmp_path: Path
     real = {n["name"]: n for n in site_notebooks.write_contents(ROOT / "notebooks",
                                                                 tmp_path / "real")}
     assert real["what-if.ipynb"]["left_out"] == "" and real["what-if.ipynb"]["adapted"] == ()
-
-
-def site_notebooks_with_charts_or_adaptations() -> list[str]:
-    with tempfile.TemporaryDirectory() as tmp:
-        done = site_notebooks.write_contents(ROOT / "notebooks", Path(tmp))
-    return [n["name"] for n in done if not n["left_out"] and (n["charts"] or n["adapted"])]
-
-
-@pytest.mark.parametrize("name", site_notebooks_with_charts_or_adaptations())
-def test_the_site_notebook_runs_without_matplotlib_numpy_or_dask(
-        contents: tuple[Path, list[dict]], name: str) -> None:
-    import nbclient
-
-    out, done = contents
-    info = next(n for n in done if n["name"] == name)
-    nb = nbformat.read(out / name, as_version=4)
-    setup = nb.cells[1]
-    # the package is this venv's; the rest of the setup cell runs as on the site
-    setup.source = setup.source.replace("%pip install ", BLOCK + "# was: %pip install ")
-    nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(out)}}).execute()
-    text = json.dumps([c.outputs for c in nb.cells if c.cell_type == "code"])
-    assert "Traceback" not in text
-    if info["charts"]:
-        assert "No matplotlib on this site" in text
-        assert "Chart not drawn" in text
-    for why in info["adapted"]:
-        assert f"*On this site:* {why}." in [c.source for c in nb.cells]
 
 
 STAND_IN = BLOCK + """
