@@ -144,15 +144,34 @@ def wheel_for(dest: Path, name: str, version: str) -> Path:
     raise SiteBuildError(f"no wheel of {name}=={version} in {dest}")
 
 
-def stage_pyodide(stage: Path, cache: Path) -> list[str]:
+def unavailable(packages: dict[str, dict], modules: list[str]) -> dict[str, list[str]]:
+    """For each of ``modules`` (the site's stand-ins): the file of Pyodide's own build
+    that the lock names, then the compiled wheels (not ``-none-any``) it depends on, none
+    of which the npm package holds (PyPI has no WebAssembly build of them either: see
+    docs/site.md). Empty for a module the lock does not name."""
+    out = {}
+    for module in modules:
+        name = canonical(module)
+        if name not in packages:
+            continue
+        deps = [d for d in lock_closure(packages, (name,)) if d != name]
+        out[module] = [packages[name]["file_name"]] + [
+            packages[d]["file_name"] for d in deps
+            if not packages[d]["file_name"].endswith("-none-any.whl")]
+    return out
+
+
+def stage_pyodide(stage: Path, cache: Path) -> tuple[list[str], dict[str, list[str]]]:
     """static/pyodide/: the runtime, the wheels the kernel needs and a lock file that
-    names only them (PyPI's files and hashes). Returns the locked packages."""
+    names only them (PyPI's files and hashes). Returns the locked packages, and what is
+    missing for the stand-ins (``unavailable``)."""
     runtime = pyodide_runtime(cache)
     out = stage / "static" / "pyodide"
     out.mkdir(parents=True)
     for f in PYODIDE_FILES[:-1]:
         shutil.copy2(runtime / f, out / f)
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    missing = unavailable(lock["packages"], list(site_notebooks.STAND_INS))
     names = lock_closure(lock["packages"], LOCK_ROOTS)
     wheels = cache / "lock-wheels"
     pure_wheels([f"{n}=={lock['packages'][n]['version']}" for n in names], wheels)
@@ -166,7 +185,7 @@ def stage_pyodide(stage: Path, cache: Path) -> list[str]:
         kept[name] = entry
     lock["packages"] = kept
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
-    return names
+    return names, missing
 
 
 # --------------------------------------------------------------------------- the index
@@ -252,9 +271,9 @@ def _build_in(stage: Path, out: Path, cache: Path) -> dict:
     build can drop settings), then let JupyterLite build ``out`` from them."""
     (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
     shutil.copy2(SITE_SRC / "overrides.json", stage / "overrides.json")
-    locked = stage_pyodide(stage, cache)
+    locked, missing = stage_pyodide(stage, cache)
     index = stage_index(stage, cache)
-    notebooks = site_notebooks.write_contents(ROOT / "notebooks", stage / "files")
+    notebooks = site_notebooks.write_contents(ROOT / "notebooks", stage / "files", missing)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage),
          "--output-dir", str(out.resolve()), "--contents", str(stage / "files"),
          "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages"],
@@ -262,7 +281,7 @@ def _build_in(stage: Path, out: Path, cache: Path) -> dict:
     shutil.copy2(SITE_SRC / "index.html", out / "index.html")
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
     return {"pyodide": PYODIDE_VERSION, "locked": locked, "index": index,
-            "notebooks": notebooks}
+            "notebooks": notebooks, "unavailable": missing}
 
 
 def main() -> None:

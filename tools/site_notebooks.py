@@ -39,11 +39,15 @@ PROVIDED = frozenset({
     "IPython", "ipykernel", "comm", "psygnal", "typing_extensions", "packaging",
     "micropip", "piplite", "pyodide", "decorator", "jedi", "pygments",
 })
-# Modules the site replaces by a stand-in, and why.
+# Modules the site replaces by a stand-in, and why. (The build names the exact files
+# missing, read from Pyodide's lock file: ``write_contents(unavailable=...)``.)
 STAND_INS = {
     "matplotlib": "matplotlib is compiled, and neither PyPI nor npm has a build of it for "
-                  "Pyodide: each chart is replaced by a note naming it (a distribution's "
-                  "chart by its table); every number is still printed",
+                  "Pyodide",
+}
+STAND_IN_DOES = {
+    "matplotlib": "each chart is replaced by a note naming it (a distribution's chart by "
+                  "its table); every number is still printed",
 }
 CHARTS = re.compile(r"\bmatplotlib\b|\bplt\.|\.plot\(|\bplot_\w+\(|\bnx\.draw")
 
@@ -66,6 +70,15 @@ class Adaptation:
 # ``distributed`` cannot be imported (its import is guarded, see ``imported``).
 ADAPTATIONS: dict[str, list[Adaptation]] = {}
 
+# What a notebook does on the site without a module it imports only inside
+# ``try: ... except ImportError`` (said on the front page, beside its link).
+WITHOUT = {
+    "distributed": "the Dask study runs in this browser tab, serially: the same games one "
+                   "after another, without Dask",
+    "dask": "the Dask study runs in this browser tab, serially: the same games one after "
+            "another, without Dask",
+}
+
 
 @dataclass
 class SiteNotebook:
@@ -74,17 +87,22 @@ class SiteNotebook:
     kind: str  # "game" or "lesson"
     charts: bool = False
     adapted: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()  # what it does without the optional imports missing here
     left_out: str = ""  # why it is not on the site
 
 
-def write_contents(src: Path, dest: Path) -> list[dict]:
+def write_contents(src: Path, dest: Path,
+                   unavailable: dict[str, list[str]] | None = None) -> list[dict]:
     """Write the site's notebooks and README.md into ``dest``; return what was done with
-    each notebook (for the build's manifest and the tests)."""
+    each notebook (for the build's manifest and the tests). ``unavailable``: for a
+    module of ``STAND_INS``, the files of Pyodide's own build of it (its wheel first,
+    then the compiled wheels it needs) that the site could not get, named on the front
+    page (tools/build_site.py reads them from Pyodide's lock file)."""
     dest.mkdir(parents=True, exist_ok=True)
     done = [site_notebook(path, dest) for path in sorted(src.glob("*.ipynb"))]
     done.sort(key=lambda n: (n.kind != "game", GAMES.index(n.name.removesuffix(".ipynb"))
                              if n.kind == "game" else 0, n.name))
-    (dest / "README.md").write_text(front_page(done))
+    (dest / "README.md").write_text(front_page(done, unavailable or {}))
     return [vars(n) for n in done]
 
 
@@ -98,6 +116,9 @@ def site_notebook(path: Path, dest: Path) -> SiteNotebook:
         info.left_out = "needs " + ", ".join(f"`{m}`" for m in missing)
         return info
     info.charts = any(CHARTS.search(c.source) for c in nb.cells if c.cell_type == "code")
+    optional = sorted(imported(nb, optional=True) - PROVIDED - set(sys.stdlib_module_names))
+    info.without = tuple(dict.fromkeys(WITHOUT.get(m, f"runs without `{m}`")
+                                       for m in optional))
     nb.cells.insert(1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0,
                     setup_cell(info.charts))
     for cell in nb.cells:
@@ -132,9 +153,10 @@ def adapt(nb: nbformat.NotebookNode, name: str) -> list[str]:
     return done
 
 
-def imported(nb: nbformat.NotebookNode) -> set[str]:
+def imported(nb: nbformat.NotebookNode, optional: bool = False) -> set[str]:
     """The top-level modules the notebook's code cells need: every import, except those
-    inside ``try: ... except ImportError`` (the notebook does without them)."""
+    inside ``try: ... except ImportError`` (the notebook does without them); with
+    ``optional``, those only."""
     names: set[str] = set()
     for cell in nb.cells:
         if cell.cell_type != "code":
@@ -144,9 +166,9 @@ def imported(nb: nbformat.NotebookNode) -> set[str]:
             tree = ast.parse("\n".join(lines))
         except SyntaxError:
             continue
-        optional = {id(n) for stmt in _guarded(tree) for n in ast.walk(stmt)}
+        guarded = {id(n) for stmt in _guarded(tree) for n in ast.walk(stmt)}
         for node in ast.walk(tree):
-            if id(node) in optional:
+            if (id(node) in guarded) != optional:
                 continue
             if isinstance(node, ast.Import):
                 names.update(a.name.split(".")[0] for a in node.names)
@@ -180,19 +202,32 @@ def setup_cell(charts: bool) -> nbformat.NotebookNode:
     return cell
 
 
-def front_page(done: list[SiteNotebook]) -> str:
+def stand_in_line(module: str, files: list[str]) -> str:
+    """The front page's line on a module the site replaces by a stand-in."""
+    if not files:
+        return f"* `{module}`: {STAND_INS[module]}: {STAND_IN_DOES[module]}."
+    names = ", ".join(f"`{f}`" for f in files[1:])
+    return (f"* `{module}`: Pyodide's build of it, `{files[0]}`"
+            + (f", and the compiled wheels it needs ({names})" if names else "")
+            + ", are named by Pyodide's lock file but are not in the npm package `pyodide` "
+            f"(it holds the runtime only), and PyPI has no WebAssembly build of `{module}`: "
+            f"{STAND_IN_DOES[module]}.")
+
+
+def front_page(done: list[SiteNotebook], unavailable: dict[str, list[str]]) -> str:
     def link(n: SiteNotebook) -> str:
         extra = []
         if n.charts:
             extra.append("charts shown as notes")
         extra.extend(n.adapted)
+        extra.extend(n.without)
         return f"* [{n.title}]({n.name})" + (f" ({'; '.join(extra)})" if extra else "")
 
     on_site = [n for n in done if not n.left_out]
     return (SITE_SRC / "README.md").read_text().format(
         games="\n".join(link(n) for n in on_site if n.kind == "game"),
         lessons="\n".join(link(n) for n in on_site if n.kind == "lesson") or "* (none)",
-        stand_ins="\n".join(f"* `{m}`: {why}." for m, why in STAND_INS.items()),
+        stand_ins="\n".join(stand_in_line(m, unavailable.get(m, [])) for m in STAND_INS),
         left_out="\n".join(f"* `{n.name}`: {n.left_out}." for n in done if n.left_out)
                  or "* none: every notebook of the repository is here.",
     )

@@ -19,10 +19,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import build_site  # tools/ (conftest puts it on sys.path)
 import pytest
 from browser.labtools import CLICK_PAUSE_MS, LatencyProbe, artifact_path
 from playwright.sync_api import expect
@@ -81,6 +83,29 @@ def test_the_site_holds_everything_it_loads(site: Path) -> None:
            build_s=manifest["build_s"])
     report(f"site/: {manifest['bytes'] / 1e6:.1f} MB, built in {manifest['build_s']} s "
            f"(downloads cached)")
+
+
+def test_the_front_page_names_the_files_the_site_could_not_get(site: Path) -> None:
+    """matplotlib: the front page names Pyodide's own wheels of it and of the compiled
+    packages it needs, as Pyodide's lock file (of the npm package the build took) names
+    them; that npm package holds no wheel at all (its runtime only)."""
+    manifest = json.loads((site / "site-manifest.json").read_text())
+    cache = build_site.ROOT / "build" / "site-cache"
+    runtime = cache / f"pyodide-{build_site.PYODIDE_VERSION}"
+    packages = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]
+    files = manifest["unavailable"]["matplotlib"]
+    assert files[0] == packages["matplotlib"]["file_name"]
+    assert files[0].startswith("matplotlib-") and files[0].endswith("_wasm32.whl")
+    assert packages["numpy"]["file_name"] in files
+    front = (site / "files" / "README.md").read_text()
+    assert all(f"`{f}`" in front for f in files), files
+    with tarfile.open(cache / f"pyodide-{build_site.PYODIDE_VERSION}.tgz") as tar:
+        names = tar.getnames()
+    assert "package/pyodide.asm.wasm" in names
+    assert [n for n in names if n.endswith(".whl")] == []
+    # what-if.ipynb: its Dask study runs in the tab, serially
+    line = next(ln for ln in front.splitlines() if "(what-if.ipynb)" in ln)
+    assert "Dask study runs in this browser tab, serially" in line
 
 
 def latency_line(what: str, result: dict[str, Any]) -> str:

@@ -119,6 +119,10 @@ def test_an_import_the_notebook_does_without_keeps_it_on_the_site(tmp_path: Path
     assert done["bare.ipynb"]["left_out"] == "needs `distributed`"
     site = nbformat.read(tmp_path / "out" / "guarded.ipynb", as_version=4)
     assert site.cells[2].source == guarded                     # after the title and setup
+    # the front page says what it does without: its Dask study runs in the tab
+    line = next(ln for ln in (tmp_path / "out" / "README.md").read_text().splitlines()
+                if "](guarded.ipynb)" in ln)
+    assert "the Dask study runs in this browser tab, serially" in line
     real = {n["name"]: n for n in site_notebooks.write_contents(ROOT / "notebooks",
                                                                 tmp_path / "real")}
     assert real["what-if.ipynb"]["left_out"] == "" and real["what-if.ipynb"]["adapted"] == ()
@@ -161,3 +165,13 @@ def test_the_stand_in_stays_out_where_matplotlib_is_installed() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["False", "module", "True"]
+
+
+def test_the_front_page_names_the_files_of_pyodides_build_it_lacks(tmp_path: Path) -> None:
+    files = ["matplotlib-3.10.8-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+             "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl"]
+    site_notebooks.write_contents(ROOT / "notebooks", tmp_path, {"matplotlib": files})
+    front = (tmp_path / "README.md").read_text()
+    line = next(ln for ln in front.splitlines() if ln.startswith("* `matplotlib`"))
+    assert f"Pyodide's build of it, `{files[0]}`" in line and f"`{files[1]}`" in line
+    assert "npm package `pyodide`" in line and "PyPI has no WebAssembly build" in line
