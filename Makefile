@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: help venv chromium jupyter-settings test fast lab site serve-site bench strength lint format clean
+.PHONY: help venv chromium npm jupyter-settings test fast lab site serve-site bench strength lint format clean
 
 help:
 	@echo "make lab     set everything up and open JupyterLab on notebooks/"
@@ -19,7 +19,7 @@ help:
 	@echo "make site   build site/: the boards and lessons as a static JupyterLite site"
 	@echo "make serve-site  serve site/ on http://127.0.0.1:$(SITE_PORT)/ (docs/site.md)"
 	@echo "make fast    compile the engines with mypyc into build/fast (docs/speed.md)"
-	@echo "other targets: venv chromium jupyter-settings bench strength lint format clean"
+	@echo "other targets: venv chromium npm jupyter-settings bench strength lint format clean"
 
 venv: $(STAMP)
 
@@ -35,6 +35,16 @@ chromium:
 	else \
 		$(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# npm fetches Pyodide's runtime for the site (tools/build_site.py: `npm pack pyodide`);
+# Debian's npm package brings Node.js with it.
+npm:
+	@if command -v npm >/dev/null 2>&1; then \
+		echo "npm: $$(command -v npm) is present"; \
+	else \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y npm; \
 	fi
 
 jupyter-settings: $(LAB_SETTINGS)
@@ -87,7 +97,7 @@ FAST_OPT ?= 3
 fast: venv
 	FAST_OPT=$(FAST_OPT) $(PY) tools/build_fast.py
 
-test: venv chromium jupyter-settings
+test: venv chromium npm jupyter-settings
 	mkdir -p test-artifacts
 	tools/test-versions.sh --setup > test-artifacts/versions-setup.log 2>&1 &
 	$(VENV)/bin/ruff check .
@@ -107,7 +117,7 @@ lab: venv jupyter-settings
 # The static JupyterLite site (docs/site.md): Pyodide from npm, wheels from PyPI, the
 # notebooks adapted at build time. tests/site builds its own copy once per test session.
 SITE_PORT ?= 8000
-site: venv
+site: venv npm
 	$(PY) tools/build_site.py --out site
 
 serve-site: venv
