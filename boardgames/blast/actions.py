@@ -46,6 +46,7 @@ from typing import Any, Final
 from ..core.action import Action, check_field
 from ..core.compiled import by_constructor
 from ..core.errors import InvalidActionError
+from ..core.limits import quote
 from .data import BY_NAME, SECTORS
 
 __all__ = ["BACKWARDS", "MOVE_CARDS", "STACK", "TARGETS", "VERBS", "Order", "order"]
@@ -132,7 +133,8 @@ class Order(Action):
     def _notation(self) -> str:
         v, c, s, f, d = self.verb, self.card, self.sector, self.force, self.die
         if v not in VERBS:
-            raise InvalidActionError(f"{v} ...", f"unknown verb {v!r}; verbs: {', '.join(VERBS)}")
+            raise InvalidActionError(f"{v} ...",
+                                     f"unknown verb {quote(v)}; verbs: {', '.join(VERBS)}")
         if v in ("done", "pass"):
             return v
         if v == "move":
@@ -141,7 +143,7 @@ class Order(Action):
             if c == STACK:
                 return f"move {s} by {d}"
             if c:
-                raise InvalidActionError(f"move ... ({c})", f"{c!r} moves no unit")
+                raise InvalidActionError(f"move ... ({c})", f"{quote(c)} moves no unit")
             return f"move {s}:{f} by {d}"
         if v == "rebuild":
             return f"rebuild {f}" + (f" with {c}" if c else "")
@@ -175,10 +177,10 @@ class Order(Action):
         t = " ".join(text.split())
         verb = t.partition(" ")[0]
         if verb not in VERBS:
-            raise InvalidActionError(text, f"unknown verb {verb!r}; verbs: {', '.join(VERBS)}")
+            raise InvalidActionError(text, f"unknown verb {quote(verb)}; verbs: {', '.join(VERBS)}")
         if verb in ("done", "pass"):
             if t != verb:
-                raise InvalidActionError(text, f"{verb!r} takes nothing after it")
+                raise InvalidActionError(text, f"{quote(verb)} takes nothing after it")
             return cls(verb)
         if verb == "play":
             return _parse_play(text, t)
@@ -198,7 +200,7 @@ class Order(Action):
         g = m.groupdict()
         card = g.get("card") or card
         if verb == "discard" and card not in BY_NAME:
-            raise InvalidActionError(text, f"no Blast card is called {card!r}")
+            raise InvalidActionError(text, f"no Blast card is called {quote(card)}")
         order = cls(verb, card, int(g.get("s") or 0), int(g.get("f") or 0),
                     int(g.get("d") or 0))
         _check_ranges(text, order)
@@ -213,7 +215,7 @@ def _parse_play(text: str, t: str) -> Order:
     name = next((n for n in sorted(BY_NAME, key=len, reverse=True)
                  if rest == n or rest.startswith(n + " ")), None)
     if name is None:
-        raise InvalidActionError(text, f"no Blast card is called {rest!r}")
+        raise InvalidActionError(text, f"no Blast card is called {quote(rest)}")
     target = TARGETS.get(name, "")
     if target == "rebuild":
         raise InvalidActionError(text, "Reinforcements is played as 'rebuild <force> with "

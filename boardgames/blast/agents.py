@@ -49,6 +49,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..core.game import CHANCE
+from ..core.limits import quote
 from ..core.logistic import logistic
 from . import data
 from .actions import Order, order
@@ -418,10 +419,10 @@ class GreedyAgent:
     def __init__(self, seed: int = 0,
                  value: Callable[[Blast, int], float] | None = None) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {seed!r}")
+            raise TypeError(f"seed must be an int, not {quote(seed)}")
         if value is not None and not callable(value):
             raise TypeError(f"value must be a function (game, player) -> float, "
-                            f"not {value!r}")
+                            f"not {quote(value)}")
         self.seed = seed
         self.value = value
         """What the look-ahead values its leaves by: :func:`evaluate` when ``None``, or
@@ -440,7 +441,7 @@ class GreedyAgent:
     def choose(self, game: Blast) -> Order:
         actions = _legal(game)
         if not actions:
-            raise ValueError(f"no legal action to choose from in {game!r}")
+            raise ValueError(f"no legal action to choose from in {quote(game)}")
         if len(actions) == 1:
             return actions[0]
         s = game.state
@@ -489,7 +490,7 @@ class GreedyAgent:
         exactly. Elsewhere a ``ValueError``."""
         s = game.state
         if s.pending not in ("dice", "build", "move") or game.current_player != s.actor:
-            raise ValueError(f"not a roll, build or move decision: {game!r}")
+            raise ValueError(f"not a roll, build or move decision: {quote(game)}")
         me = s.actor
         # A copy without the past, in which the other hand is redrawn from the cards this
         # player has not seen (``Game.determinize``), stopping at every chance node.

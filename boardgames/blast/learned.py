@@ -29,6 +29,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from ..core.limits import quote
 from ..core.logistic import logistic
 from .agents import CARD_VALUE, WIDTH, _reach_value, _risk, evaluate
 from .board import control, planets_held
@@ -120,7 +121,7 @@ class LearnedValue:
         if len(weights) != len(FEATURES) or not all(
                 isinstance(w, (int, float)) and math.isfinite(w) for w in weights):
             raise ValueError(f"weights are {len(FEATURES)} finite numbers "
-                             f"({', '.join(FEATURES)}), not {weights!r}")
+                             f"({', '.join(FEATURES)}), not {quote(weights)}")
         self.weights = [float(w) for w in weights]
 
     def __repr__(self) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..core.limits import quote
 from .actions import BACKWARDS, MOVE_CARDS, STACK, Order, order
 from .board import dest, max_usable, remove_one
 from .data import ATTACK, DEFENCE, DICE_BONUS, DIRECTIONS, HOMEWORLDS, SECTORS
@@ -432,4 +433,4 @@ def why_illegal(s: BlastState, action: Order) -> tuple[str, str]:
                 f"dice left to use: {[d[0] for d in s.dice]}")
     if p == "keep" and action.verb == "keep" and s.keep is not None:
         return _why_not_keep(s, action, rule)
-    return (rule, f"{who} must choose {EXPECTED.get(p, 'nothing')}, not {str(action)!r}")
+    return (rule, f"{who} must choose {EXPECTED.get(p, 'nothing')}, not {quote(str(action))}")

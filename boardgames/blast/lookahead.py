@@ -35,6 +35,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..core.game import CHANCE
+from ..core.limits import quote
 from ..rollouts import paired_gain
 from .agents import GreedyAgent, evaluate
 
@@ -72,13 +73,13 @@ def reply_value(game: Blast, player: int) -> float:
 
 def _check_count(name: str, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"{name} must be an int >= 1, not {value!r}")
+        raise ValueError(f"{name} must be an int >= 1, not {quote(value)}")
     return value
 
 
 def _check_number(name: str, value: Any) -> float:
     if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{name} must be a number >= 0, not {value!r}")
+        raise ValueError(f"{name} must be a number >= 0, not {quote(value)}")
     return float(value)
 
 
@@ -98,7 +99,7 @@ class LookaheadAgent:
     def __init__(self, seed: Any = 0, candidates: Any = 3, samples: Any = 8,
                  margin: Any = 6.0, z: Any = 0.0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {seed!r}")
+            raise TypeError(f"seed must be an int, not {quote(seed)}")
         self.seed: int = seed
         self.candidates = _check_count("candidates", candidates)
         self.samples = _check_count("samples", samples)

@@ -19,6 +19,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.dist import Dist
+from ..core.limits import quote
 from . import data
 from .board import dest
 from .data import ATTACK, DEFENCE, DICE_BONUS, DIRECTIONS, FIGHT_BONUS, HOMEWORLDS, SECTORS
@@ -36,11 +37,11 @@ _PAIRS: Final = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 # ---------------------------------------------------------------------- fights
 def _forces(x: Any, what: str) -> tuple[int, ...]:
     if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
-        raise ValueError(f"{what} must be a list of unit forces (1..5), not {x!r}")
+        raise ValueError(f"{what} must be a list of unit forces (1..5), not {quote(x)}")
     out = tuple(x)
     for f in out:
         if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 5:
-            raise ValueError(f"{what}: a unit force is an int 1..5, not {f!r}")
+            raise ValueError(f"{what}: a unit force is an int 1..5, not {quote(f)}")
     if not out:
         raise ValueError(f"{what}: a fight needs at least one unit on each side")
     return out
@@ -48,11 +49,11 @@ def _forces(x: Any, what: str) -> tuple[int, ...]:
 
 def _cards(x: Any, allowed: frozenset[str], what: str) -> tuple[str, ...]:
     if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
-        raise ValueError(f"{what} must be a list of card names, not {x!r}")
+        raise ValueError(f"{what} must be a list of card names, not {quote(x)}")
     out = tuple(x)
     for c in out:
         if c not in allowed:
-            raise ValueError(f"{c!r} is not one of the {what} ({', '.join(sorted(allowed))})")
+            raise ValueError(f"{quote(c)} is not one of the {what} ({', '.join(sorted(allowed))})")
     for c, n in Counter(out).items():
         if n > data.COPIES:
             raise ValueError(f"the deck has only {data.COPIES} {c}, not {n}")
@@ -107,7 +108,7 @@ def fight_odds(
                         ("defense_bonus", defense_bonus, 1000),
                         ("attack_dice", attack_dice, 8), ("defense_dice", defense_dice, 8)):
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= hi:
-            raise ValueError(f"{name} must be an int in [0, {hi}], not {v!r}")
+            raise ValueError(f"{name} must be an int in [0, {hi}], not {quote(v)}")
     fixed = sum(a) + sum(FIGHT_BONUS[c] for c in ac) + attack_bonus \
         - sum(d) - sum(FIGHT_BONUS[c] for c in dc) - defense_bonus
     n_a = sum(1 for c in ac if c in data.D6_CARDS) + attack_dice
@@ -139,7 +140,7 @@ def fight_odds_of_game(game: Blast, sector: int | None = None) -> Dist:
             raise ValueError("no fight is in progress: give the sector")
         sector = s.fight[0]
     if not isinstance(sector, int) or isinstance(sector, bool) or not 1 <= sector <= SECTORS:
-        raise ValueError(f"sector must be an int 1..{SECTORS}, not {sector!r}")
+        raise ValueError(f"sector must be an int 1..{SECTORS}, not {quote(sector)}")
     if s.fight is not None and s.fight[0] == sector:
         # The bonuses hold the cards' fixed parts and the 1D6 already rolled; a 1D6 being
         # rolled (a pending chance node) is still a die.
@@ -216,7 +217,7 @@ def reach_probability(offset: int, blocked_offsets: Iterable[int],
     weighed: any order of the dice is allowed, as with ``use_dice="each"`` or when other
     units can take the dice (:func:`reach_odds` weighs a whole position)."""
     if not isinstance(offset, int) or not 1 <= offset < SECTORS:
-        raise ValueError(f"offset must be 1..{SECTORS - 1}, not {offset!r}")
+        raise ValueError(f"offset must be 1..{SECTORS - 1}, not {quote(offset)}")
     blocked = frozenset(b % SECTORS for b in blocked_offsets) - {0}
     cards, backs = _dice_cards(hand)
     if "Defend the Homeworld" not in hand or home is None or home % SECTORS in blocked:
@@ -405,10 +406,10 @@ def reach_odds(
     the homeworld, and may then move on from there with the dice).
     """
     if not isinstance(sector, int) or isinstance(sector, bool) or not 1 <= sector <= SECTORS:
-        raise ValueError(f"sector must be an int 1..{SECTORS}, not {sector!r}")
+        raise ValueError(f"sector must be an int 1..{SECTORS}, not {quote(sector)}")
     units, p, held, pins, rules = _reach_position(game_or_position, mover, hand)
     if not isinstance(cards, bool):
-        raise TypeError(f"cards must be True or False, not {cards!r}")
+        raise TypeError(f"cards must be True or False, not {quote(cards)}")
     hand_used = held if cards else ()
     own, opp = units[p], units[1 - p]
     free = _free_units(units, p, pins)
@@ -457,7 +458,7 @@ def _reach_position(game_or_position: Any, mover: str | None, hand: Iterable[str
         return s.units, s.player, s.hands[s.player], pins, game_or_position.rules
     if isinstance(game_or_position, Mapping):
         if mover not in data.SIDES:
-            raise ValueError(f"mover must be 'terran' or 'empire', not {mover!r}")
+            raise ValueError(f"mover must be 'terran' or 'empire', not {quote(mover)}")
         spec = check_scenario({"units": game_or_position, "phase": "fight"})
         boards = [[()] * SECTORS, [()] * SECTORS]
         for k, stack in spec["units"].items():
@@ -466,7 +467,7 @@ def _reach_position(game_or_position: Any, mover: str | None, hand: Iterable[str
         held = tuple(hand or ())
         for c in held:
             if c not in data.BY_NAME:
-                raise ValueError(f"unknown Blast card {c!r} in hand")
+                raise ValueError(f"unknown Blast card {quote(c)} in hand")
         return ((tuple(boards[0]), tuple(boards[1])), data.SIDES.index(mover), held, (),
                 Rules())
     raise TypeError(f"expected a Blast game or a units mapping, not "

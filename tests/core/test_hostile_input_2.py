@@ -166,15 +166,17 @@ def test_outcome_text_refuses_what_is_no_outcome_quoting_a_prefix(name: str,
         assert g.outcome_text(text) == text == g._outcome_text(o)
 
 
-@pytest.mark.parametrize("name", [n for n in GAMES if n != "blast"])
+@pytest.mark.parametrize("name", list(GAMES))
 def test_a_199_character_notation_is_quoted_as_80_at_most(name: str) -> None:
-    """(Blast's notation is parsed in ``blast/actions.py``, tested with Blast's.)"""
+    """A notation just under the parsers' 200-character limit, after each verb of the
+    four games: its quotation in the error is a prefix of at most 80 characters."""
     g = GAMES[name]()
     while g.current_player == CHANCE:
         g.roll()
     before = state_of(g)
     text = "A" * 50 + "x" * 149
-    for verb in ("", "play ", "build ", "take ", "buy ", "outpost ", "choose ", "repair "):
+    for verb in ("", "play ", "build ", "take ", "buy ", "outpost ", "choose ", "repair ",
+                 "move ", "discard ", "fight ", "keep ", "rebuild ", "done "):
         msg = refused(lambda v=verb: g.apply(v + text), bg.InvalidActionError)
         assert text[: QUOTE_CHARS + 1] not in msg, msg
         assert_quotes_a_prefix(refused(lambda v=verb: g.apply(v + SECRET), bg.GameError))
