@@ -162,6 +162,12 @@ BOARD_PEAK_BOUND = 16 * 2**20
 of empty lists) may allocate, traced by ``tracemalloc``, the message itself not counted.
 Before the value count was checked it was parsed: +195 MB."""
 
+BOARD_WORST_BOUND = 48 * 2**20
+"""The most memory a load of any document the board takes may allocate (the core's
+bound, ``tests/core/test_hostile_input.py::PEAK_BOUND``): the core's worst shapes within
+``MAX_LOAD_CHARS``, sent as the browser sends them. Measured worst: 39.8 MiB, 100,000
+one-key objects with distinct keys (the core's worst too)."""
+
 
 def test_the_boards_largest_document_costs_little_memory() -> None:
     g = spacehole()
@@ -178,6 +184,34 @@ def test_the_boards_largest_document_costs_little_memory() -> None:
     assert peak <= BOARD_PEAK_BOUND, f"{peak / 2**20:.0f} MiB"
     assert "values is too large" in board.error
     assert board.game is g and g.to_json() == saved and board.version == version
+    assert_working(board)
+
+
+def test_the_worst_documents_cost_at_most_the_bound_through_the_board() -> None:
+    """Issue 15, hostile input 4, through the board's ``load`` message: every one of the
+    core's worst shapes that fits the board's limit (distinct keys, one huge string,
+    escapes, astral characters, every game's scenario fields) is refused, shown short,
+    and allocates at most ``BOARD_WORST_BOUND``; the game and the board are unchanged."""
+    from core.test_hostile_input import worst_documents
+
+    g = spacehole()
+    board = g.widget()
+    saved, version = g.to_json(), board.version
+    peaks = {}
+    for shape, (_, text) in worst_documents().items():
+        if not isinstance(text, str) or len(text) > MAX_LOAD_CHARS:
+            continue
+        tracemalloc.start()
+        try:
+            load(board, text)
+            peaks[shape] = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert 0 < len(board.error) <= MESSAGE_CHARS, shape
+        assert board.game is g and g.to_json() == saved and board.version == version
+    assert len(peaks) >= 10
+    worst = max(peaks, key=peaks.__getitem__)
+    assert peaks[worst] <= BOARD_WORST_BOUND, f"{worst}: {peaks[worst] / 2**20:.1f} MiB"
     assert_working(board)
 
 
