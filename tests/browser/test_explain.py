@@ -84,6 +84,14 @@ CELLS = [
     "kept = g10.widget()  # turn 11 to end; turn 12 draws the Vampiric Space Beavers\n"
     "kept",
 ]
+CELLS.append(
+    "tac = bg.Blast.scenario(units={5: {'terran': [3]}, 6: {'empire': [1]},\n"
+    "                               9: {'empire': [2]}}, phase='move', dice=[4, 1],\n"
+    "                        to_move='terran', seed=5,\n"
+    "                        hands={'terran': ['Space Combat Tactics'], 'empire': []})\n"
+    "tac = tac.widget(player=0)  # issue 15's position: the card in hand\n"
+    "tac")
+TACTICS = 10  # its cell
 WHOLE = 7  # its cell
 TURNS = 8  # the Intergalactic board played a turn by clicking
 KEPT = 9  # the Spacehole battle that stays after its turn
@@ -541,3 +549,25 @@ def test_spacehole_the_last_battle_stays_after_the_turn_ends(nb: Notebook) -> No
     content.screenshot(path=str(artifact_path("explain-spacehole-last-battle.png")))
     _click_and_wait(nb, KEPT, "spacehole", content.locator('[data-action="pass"]'))
     expect(content.locator(".sh-battle")).to_have_count(0)
+
+
+def test_space_combat_tactics_is_put_in_play_then_its_moves_are_drawn(nb: Notebook) -> None:
+    """Issue 15 (Blast ruling 7) on the board: the card in hand carries ``play Space
+    Combat Tactics``; once it is in play the lone unit's destinations are its two moves
+    backwards only (each plain move would strand a die), drawn with the backwards arrow
+    and the die; a click on one makes that move in Python, and the card goes to the
+    vortex."""
+    content = nb.content(TACTICS)
+    expect(content.locator('.bl-card[data-action="play Space Combat Tactics"]')).to_be_visible()
+    nb.click_action("play Space Combat Tactics", TACTICS)
+    content.locator(".bl-chip.bl-movable").first.click()
+    dests = content.locator(".bl-dest[data-action]")
+    expect(dests).to_have_count(2)
+    assert sorted(d.get_attribute("data-action") for d in dests.all()) == [
+        "move 5:3 back 1", "move 5:3 back 4"]
+    expect(content.locator('.bl-dest[data-action="move 5:3 back 1"]')).to_have_text("\u21ba1")
+    nb.click_action("move 5:3 back 1", TACTICS)
+    out = nb.python("print('TAC', [s.text for s in tac.game.history], tac.game.state.play,"
+                    " 'Space Combat Tactics' in tac.game.state.vortex, tac.error)")
+    assert "'play Space Combat Tactics', 'move 5:3 back 1']" in out, out
+    assert out.strip().endswith("() True"), out
