@@ -1054,10 +1054,15 @@ class Board(anywidget.AnyWidget):
             g.redo()
             while g.can_redo:
                 p = self._next_redo()
-                if p != CHANCE and self._whose(p) != "computer":
+                if p != CHANCE and self._whose(p) != "computer" and not self._redo_joins(g):
                     break
                 g.redo()
         self._done("redone")
+
+    def _redo_joins(self, game: Game) -> bool:
+        """Whether the next step to redo completes this board's player's decision (a
+        board whose undo takes back two engine steps as one redoes them as one)."""
+        return False
 
     def _do_roll(self, msg: Message) -> None:
         """Roll the pending chance node with the game's seeded generator. A player's

@@ -286,6 +286,10 @@ class SpaceBaseBoard(Board):
                 g.undo()
         self._done("undone")
 
+    def _redo_joins(self, game: Game) -> bool:
+        """A card redone waits for its cell: its placement comes back with it."""
+        return self._card_waits(game)
+
     def _card_waits(self, game: Game) -> bool:
         """Whether this board's player has a card chosen in the engine (``build
         <card>`` applied, its cell not yet): a board undoes it with its placement."""

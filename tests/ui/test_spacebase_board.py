@@ -129,6 +129,21 @@ def test_choosing_a_card_is_not_a_move_changing_ones_mind_needs_no_undo() -> Non
     assert other.extra["chosen"] is None
 
 
+def test_redo_puts_back_a_card_and_its_placement_together_as_undo_took_them() -> None:
+    """One Undo takes back a placement with its card (two engine steps); one Redo puts
+    both back (before: one click each, found by the site's tests)."""
+    g = build_game()
+    b = g.widget(0)
+    ok(b, "build Factory")
+    ok(b, "place (1,0)")
+    after = g.to_json()
+    send(b, {"type": "undo", "version": b.version})
+    assert b.error == "" and len(g.history) == 0
+    send(b, {"type": "redo", "version": b.version})
+    assert b.error == "" and g.to_json() == after
+    assert [s.text for s in g.history] == ["build Factory", "place (1,0)"]
+
+
 def test_transfer_repair_and_control_flows() -> None:
     sites = {**OUTPOSTS, (1, 0): ("Extractor", 0), (2, 0): ("Metal", 0),
              (0, 1): ("Solar Panels Array", 0), (1, 1): ("Research Station", 1),
