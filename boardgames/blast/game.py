@@ -51,6 +51,7 @@ class Blast(Game):
     """
 
     name = "blast"
+    hidden_hands = True
     version = 1
     Action = Order
     Rules = BlastRules

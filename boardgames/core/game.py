@@ -177,6 +177,10 @@ class Game:
     version: ClassVar[int] = 1
     Action: ClassVar[type[BaseAction]] = BaseAction
     Rules: ClassVar[type] = type(None)
+    hidden_hands: ClassVar[bool] = False
+    """Whether the rules hide players' cards from each other (hands: ``view`` shows a
+    player's own only, and ``determinize`` redraws the others'). A board then never
+    sends a browser a save or a what-if holding another player's cards."""
     # ``history``'s cache: the Steps last built, of which the first ``_hvalid`` are still
     # those of ``_hist`` (a watermark: ``_pop`` lowers it; instance attributes once built,
     # these class defaults mean "nothing built").

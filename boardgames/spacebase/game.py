@@ -51,6 +51,7 @@ class SpaceBase(Game):
     """
 
     name = "spacebase"
+    hidden_hands = True
     version = 1
     Action = Move
     Rules = Options

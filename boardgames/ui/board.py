@@ -1188,8 +1188,8 @@ class Board(anywidget.AnyWidget):
         secret to them (another seat's draw, a card taken in secret); for a spectator's
         board, any hidden card. A save of such a game (its steps name every card drawn)
         or a what-if board keeping its hands and history would put another player's
-        hidden cards in this browser. A game whose rules hide nothing (no
-        ``_determinize`` of its own: Intergalactic, one-player Spacehole) hides nothing;
+        hidden cards in this browser. A game whose rules hide no hands
+        (``Game.hidden_hands`` false: Intergalactic, one-player Spacehole) hides nothing;
         a board of a game with hidden hands that does not refine ``_hidden_now`` and
         ``_secret_step`` says yes."""
         g = self._game if game is None else game
@@ -1664,10 +1664,8 @@ def _analysis_result(value: Any) -> dict[str, Any]:
 
 
 def _has_hidden_hands(game: Game) -> bool:
-    """Whether ``game``'s rules hide cards from players: its class redraws hidden cards
-    in ``determinize`` (``Game._determinize`` of its own)."""
-    return any("_determinize" in vars(c) for c in type(game).__mro__
-               if c is not Game and issubclass(c, Game))
+    """Whether ``game``'s rules hide cards from players (``Game.hidden_hands``)."""
+    return type(game).hidden_hands
 
 
 def _write_new(folder: Path, name: str, text: str) -> Path:
