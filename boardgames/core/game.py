@@ -896,6 +896,11 @@ class Game:
     def _display_player(self) -> int | None:
         return 0 if self.players == 1 else None
 
+    def html(self, player: int | None = None) -> str:
+        """A static HTML picture of the position as ``player`` sees it (None: a
+        spectator), drawn by the game's pure render module, imported on first use."""
+        return self._render().html(self.view(player))
+
     def _repr_html_(self) -> str:
         return self._render().html(self.view(self._display_player()))
 

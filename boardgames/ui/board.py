@@ -1639,10 +1639,10 @@ class Board(anywidget.AnyWidget):
             return None
         data, metadata = bundle
         try:
-            render = self._game._render()
+            html = self._game.html(self.player)
         except ImportError:  # a game without a static renderer
             return bundle
-        return {**data, "text/html": render.html(self._game.view(self.player))}, metadata
+        return {**data, "text/html": html}, metadata
 
     def __repr__(self) -> str:
         return (f"<{self._board_cls.__name__} {self._game.name} player={self.player} "

@@ -503,7 +503,7 @@ def test_the_display_bundle_has_the_widget_and_a_static_picture() -> None:
     g, b = fresh()
     data, _ = b._repr_mimebundle_()
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == b.model_id
-    assert data["text/html"] == g._render().html(g.view(0))
+    assert data["text/html"] == g.html(0)
     assert b._repr_mimebundle_()[0]["application/vnd.jupyter.widget-view+json"] == \
         data["application/vnd.jupyter.widget-view+json"]  # the same widget again
     nim, _ = board_for(CoinNim(seed=1))._repr_mimebundle_()
