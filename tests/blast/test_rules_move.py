@@ -230,8 +230,8 @@ def test_ruling_7_a_move_card_counts_once_in_play() -> None:
 def test_ruling_7_strategic_move_in_play_counts_its_whole_stack_moves() -> None:
     """Ruling 7: "once a move card is in play (Space Combat Tactics, Strategic Move, an
     extra or modified die), the moves it allows count when working out how many dice can
-    be used", for Strategic Move: two Terran units on 5 and a lone one on 20, dice 1, 4 and 6, Empire
-    units on 6 and 24. Without the card any order uses all three dice. With Strategic
+    be used", for Strategic Move: two Terran units on 5 and a lone one on 20, dice 1, 4
+    and 6, Empire units on 6 and 24. Without the card any order uses all three dice. With Strategic
     Move in play, the stack on 5 moved 1 lands on 6 (enemy units: both stop), leaving
     the unit on 20 two dice (4 onto 24 stops it: only 6 then 4 works); and the stack
     moved 4 or 6 is fine. Every listed move keeps all three dice usable."""
