@@ -9,7 +9,7 @@ for it and serve the same folder).
 
 The figures the tests measure (size, time to a ready kernel, click to new view) are in
 test-artifacts/site-figures.json and in pytest's output: a "site figures" section of the
-terminal summary, or, under pytest-xdist, SiteFigures lines of the warnings summary.
+terminal summary, or, under pytest-xdist, "site figures" lines of the warnings summary.
 """
 
 from __future__ import annotations

@@ -67,11 +67,6 @@ def clear_figures() -> None:
         path.unlink(missing_ok=True)
 
 
-class SiteFigures(UserWarning):
-    """Not a problem: a figure of the site measured by its tests (size, time to a ready
-    kernel, click to new view), shown in the warnings summary of a pytest-xdist run."""
-
-
 # Lines for the terminal summary of a run without pytest-xdist (conftest prints them).
 REPORTED: list[str] = []
 
@@ -79,9 +74,12 @@ REPORTED: list[str] = []
 def report(line: str) -> None:
     """Show a measured figure in pytest's output: in the "site figures" section of the
     terminal summary (conftest), or, in a pytest-xdist worker (whose terminal summary
-    nobody sees), as a SiteFigures warning, which the workers pass on to the summary."""
+    nobody sees), as a warning, which the workers pass on to the summary. A plain
+    ``UserWarning``: the xdist controller re-creates each warning from its class's module,
+    and this module is not importable there (``make test`` does not load this folder's
+    conftest in the controller)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        warnings.warn(SiteFigures(f"site figures (a report, not a problem): {line}"),
+        warnings.warn(UserWarning(f"site figures (a report, not a problem): {line}"),
                       stacklevel=2)
     else:
         REPORTED.append(line)
