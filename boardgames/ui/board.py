@@ -41,6 +41,7 @@ import asyncio
 import dataclasses
 import itertools
 import json
+import sys
 import threading
 import time
 import weakref
@@ -1214,16 +1215,18 @@ class Board(anywidget.AnyWidget):
         dice): the file gets a fresh one. Loading replays the recorded steps (chance
         outcomes included), so the position is the same; only the future differs. The
         file reaches the browser (a download) only when nothing in it is hidden from this
-        board's player (``hides_something``); else the board writes it in the kernel's
-        working directory (the notebook's folder; in JupyterLite the browser's drive,
-        shown by the file browser) and the browser gets its name only."""
+        board's player (``hides_something``), or when the kernel itself runs in the
+        browser (JupyterLite's Pyodide: every card of the game is already in the tab, and
+        the notebook's folder is the same browser's storage); else the board writes it in
+        the kernel's working directory (the notebook's folder) and the browser gets its
+        name only."""
         self._check_can_change(msg)
         g = self._game
         name = f"{g.name}-turn{g.turn}-step{len(g.history)}.json"
         doc = json.loads(g.to_json())  # a GameError for a what-if's guessed copy
         doc["seed"] = fresh_seed()
         text = json.dumps(doc, indent=1)
-        if not self.hides_something():
+        if not self.hides_something() or kernel_in_browser():
             self.send({"type": "save", "filename": name, "text": text})
             self.error = ""
             self.notice = f"saved {name}"
@@ -1661,6 +1664,12 @@ def _analysis_result(value: Any) -> dict[str, Any]:
                 "seconds": round(value.seconds, 2), "message": message}
     return {"measure": value.measure, "thresholds": list(value.thresholds),
             "decisions": review_rows(value)}
+
+
+def kernel_in_browser() -> bool:
+    """Whether this Python runs inside the browser tab (Pyodide, as on the JupyterLite
+    site): there a save's file is in the browser whichever way it is written."""
+    return sys.platform == "emscripten"
 
 
 def _has_hidden_hands(game: Game) -> bool:

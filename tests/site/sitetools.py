@@ -14,7 +14,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import re
 import statistics
 import time
 import warnings
@@ -360,45 +359,16 @@ def load_by_clicking(nb: SiteNotebook, path: Path, cell: int | None = None) -> N
     expect(nb.board(cell).locator(".bg-notice")).to_contain_text(f"loaded {path.name}")
 
 
-# The name in the notice of a board that saved its game in the notebook's folder.
-SAVED_IN_FOLDER = re.compile(r"saved (\S+\.json) in the notebook's folder")
-
-# Whether the site's drive (the browser's storage, the file browser's list) holds `path`.
-IN_THE_DRIVE = """async ([path]) => {
-  try { await window.jupyterapp.serviceManager.contents.get(path, { content: false }); }
-  catch (e) { return false; }
-  return true;
-}"""
-
-
-def save_in_the_drive_by_clicking(nb: SiteNotebook, folder: Path) -> Path:
-    """Click the board's Save where the game holds cards hidden from the board's player:
-    the kernel writes the file in the notebook's folder (on the site: the browser's
-    drive, listed by the file browser), not as a download. Returns a copy in ``folder``."""
-    from playwright.sync_api import expect
-
-    nb.control("save").click()
-    notice = nb.board().locator(".bg-notice")
-    expect(notice).to_contain_text("in the notebook's folder")
-    match = SAVED_IN_FOLDER.search(notice.inner_text())
-    assert match, notice.inner_text()
-    name = match.group(1)
-    assert nb.page.evaluate(IN_THE_DRIVE, [name]), f"{name} is not in the site's drive"
-    path = folder / name
-    path.write_text(nb.python_json(f"open({name!r}, encoding='utf-8').read()"))
-    return path
-
-
 def check_save_and_load(nb: SiteNotebook, game: str, folder: Path,
                         change: Any = None) -> dict[str, Any]:
-    """Save gives a file holding the game of the kernel (loaded by this machine's
-    CPython: the same views, steps and turn): a download, or, where the game holds cards
-    hidden from the board's player (the board's ``hides_something``), a file in the
-    notebook's folder; after ``change(nb)`` (default: an undo click) moves the game away,
-    Load, through the Load button's file chooser, brings it back."""
+    """Save gives a file the browser downloads, holding the game of the kernel (loaded by
+    this machine's CPython: the same views, steps and turn), even for a game with cards
+    hidden from the board's player (the kernel runs in the tab: ``kernel_in_browser``);
+    after ``change(nb)`` (default: an undo click) moves the game away, Load, through the
+    Load button's file chooser, brings it back."""
     before = snapshot(nb)
-    hidden = nb.python_json("bool(getattr(board, 'hides_something', lambda: False)())")
-    path = save_in_the_drive_by_clicking(nb, folder) if hidden else save_by_clicking(nb, folder)
+    hidden = nb.python_json("bool(board.hides_something())")
+    path = save_by_clicking(nb, folder)
     text = path.read_text()
     doc = json.loads(text)
     assert doc["game"] == game, doc.get("game")
@@ -410,7 +380,7 @@ def check_save_and_load(nb: SiteNotebook, game: str, folder: Path,
     after = snapshot(nb)
     assert after == before, (after["steps"][-3:], before["steps"][-3:])
     return {"file": path.name, "bytes": len(text), "steps": len(before["steps"]),
-            "saved_as": "a file in the notebook's folder" if hidden else "a download"}
+            "hides_cards": hidden, "saved_as": "a download"}
 
 
 def undo_by_clicking(nb: SiteNotebook) -> None:

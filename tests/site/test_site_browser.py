@@ -189,6 +189,7 @@ def test_blast_save_load_undo_redo_by_clicking(blast: Blast, tmp_path: Path) -> 
     back after an undo; undo and redo by clicking."""
     wait_for_turn(blast)
     saved = check_save_and_load(blast, "blast", tmp_path)
+    assert saved["hides_cards"]  # the Empire's hand: a download all the same, in the tab
     undo = check_undo_and_redo(blast)
     assert blast.python_json("[board.error, board.frontend_errors]") == ["", []]
     record(blast_save=saved, blast_undo=undo)

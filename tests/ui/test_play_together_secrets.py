@@ -384,6 +384,27 @@ def test_a_save_naming_the_other_seats_cards_goes_to_the_folder(
     assert len(list(tmp_path.iterdir())) == 2 and sent2 == []
 
 
+def test_in_a_kernel_in_the_browser_a_save_is_a_download(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19 ("save/load (to a file the browser downloads)") on the JupyterLite site:
+    the kernel (Pyodide) runs in the tab, so the game's every card is in the browser
+    already and the notebook's folder is the same browser's storage: Save downloads
+    even a game with hidden cards, with a fresh seed, and writes no file."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(board_module.sys, "platform", "emscripten")
+    assert board_module.kernel_in_browser()
+    g = bg.Blast(seed=3)
+    b = g.widget(player=0)
+    b.agents_running = False
+    assert b.hides_something()
+    sent, notice = saved_from(b)
+    assert list(tmp_path.iterdir()) == [] and notice.startswith("saved blast-")
+    (msg,) = sent
+    loaded = bg.from_json(msg["text"])
+    assert loaded.view(0) == g.view(0) and loaded.seed != g.seed
+
+
 def test_a_save_hiding_nothing_is_a_download(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
