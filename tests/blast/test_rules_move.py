@@ -136,6 +136,27 @@ def test_ruling_7_first_move_onto_enemies_binds_the_unit() -> None:
         assert hyper.state.pins == () and hyper.state.bound == ()
 
 
+def test_ruling_7_issue_15s_position_the_bound_unit_sent_home_uses_no_second_die() -> None:
+    """Issue 15's own position, as it gives it: the Terran 2 alone on 5, Empire units on
+    9 and 15, Defend the Homeworld in hand, dice 4 and 6. Under ``use_dice="each"``
+    (where any order may be played): ``move 5:2 by 4`` lands on the Empire unit on 9,
+    ``play Defend the Homeworld on 9:2`` sends it to Earth, and ``move 1:2 by 6`` is not
+    offered: the unit is bound, the 6 is lost. Under the default ``"maximum"`` the
+    position does not arise: 6 then 4 uses both dice, so ``move 5:2 by 4`` (which
+    strands the 6) is refused to begin with (the test above adds a second unit to reach
+    it under both readings)."""
+    position = {5: {"terran": [2]}, 9: {"empire": [1]}, 15: {"empire": [3]}}
+    hand = {"terran": ["Defend the Homeworld"]}
+    each = moving(position, [4, 6], hands=hand, rules=Rules(use_dice="each"))
+    play(each, "move 5:2 by 4", "play Defend the Homeworld on 9:2")
+    assert board(each, TERRAN) == {1: [2]}
+    assert "move 1:2 by 6" not in acts(each)
+    assert "Terran cannot use 6: lost" in each.log and each.turn == 2
+    default = moving(position, [4, 6], hands=hand)
+    assert "move 5:2 by 4" not in acts(default)
+    refused(default, "move 5:2 by 4", "a die that could be used would be lost")
+
+
 def test_option_use_dice_each_landing_on_enemies_may_lose_the_other_die() -> None:
     """Ruling 7, "Every die must be used" and "A die that no unit can use is lost", with
     ``use_dice="each"``: a lone unit may attack with its first die; the other die then
