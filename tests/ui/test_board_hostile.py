@@ -245,3 +245,37 @@ def test_an_opponent_that_is_not_an_agent_is_refused_short() -> None:
     with pytest.raises(TypeError) as e:
         g.widget(player=0, opponents={1: "x" * 5_000_000 + "SECRET-TAIL"})
     assert len(str(e.value)) <= 200 and "SECRET-TAIL" not in str(e.value)
+
+
+# ---------------------------------------------------------------- 5. players: 2.0
+def test_a_blast_save_with_players_2_0_is_refused_through_the_board() -> None:
+    """Issue 15, hostile input 5 ("Blast accepts players: 2.0; the other games refuse
+    it. One rule for all"), through the board's ``load``: refused with the reason shown,
+    the game and the board unchanged and working."""
+    g = bg.Blast(seed=1)
+    board = g.widget(player=0)
+    board.agents_running = False
+    doc = json.loads(g.to_json())
+    for players in (2.0, True, "2"):
+        doc["options"]["players"] = players
+        error = assert_refused_unchanged(board, g, json.dumps(doc), "Blast", "2 players")
+        assert str(players) in error
+    assert_working(board)
+
+
+def test_a_chance_value_of_megabytes_is_refused_short_through_the_board() -> None:
+    """Issue 15, hostile input 3 (a chance value of 5 MB), as a board intent at a chance
+    node: refused with a short quote, the game and the board unchanged and working."""
+    g = spacehole()
+    g.auto_roll = False
+    while g.current_player != CHANCE:
+        g.apply(g.legal_actions()[0])
+    board = g.widget()
+    saved, version = g.to_json(), board.version
+    huge = "A" * 50 + "x" * 5_000_000 + "SECRET-TAIL"
+    send(board, {"type": "intent", "action": huge[:4000], "version": board.version})
+    assert 0 < len(board.error) <= MESSAGE_CHARS and "SECRET-TAIL" not in board.error
+    send(board, {"type": "intent", "action": huge, "version": board.version})
+    assert 0 < len(board.error) <= MESSAGE_CHARS and "SECRET-TAIL" not in board.error
+    assert g.to_json() == saved and board.version == version
+    assert_working(board)
