@@ -51,6 +51,7 @@ from ..core.logistic import logistic
 from . import data
 from .board import REQUIRES, Board
 from .cells import Cell, neighbours
+from .turn import drawer
 
 if TYPE_CHECKING:
     from .actions import Move
@@ -230,11 +231,11 @@ def _state_value(s: SpaceBaseState, n: int, player: int, hand: Iterable[str],
     sizes = [len(h) for h in s.hands]
     if s.chance is not None and s.chance[0] == "draw":  # the card about to be drawn
         deck -= 1
-        drawer = s.dealt % n if s.phase == "setup" else s.player
-        if drawer == player:
+        to = drawer(s)
+        if to == player:
             drawn += 1
         else:
-            sizes[drawer] += 1
+            sizes[to] += 1
     if site is None:
         terms = _site_terms(s.board, player, n, deck / n, float(deck))
     else:

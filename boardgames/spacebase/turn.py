@@ -22,7 +22,7 @@ from .rules import Rules
 from .state import SpaceBaseState, deck_to_change, with_item
 
 __all__ = ["HAND_LIMIT", "advance", "can_build", "can_control", "can_repair",
-           "can_transfer", "control_targets", "draw_next", "end_turn", "enter",
+           "can_transfer", "control_targets", "draw_next", "drawer", "end_turn", "enter",
            "repair_targets", "take_card", "who", "winner"]
 
 HAND_LIMIT: Final = 8
@@ -227,15 +227,20 @@ def draw_next(s: SpaceBaseState, log: list[str]) -> None:
         s.chance = DRAW
 
 
+def drawer(s: SpaceBaseState) -> int:
+    """The player the next card drawn goes to: the player whose turn it is (in set-up:
+    the player dealt to)."""
+    return s.dealt % s.players if s.phase == "setup" else s.player
+
+
 def take_card(s: SpaceBaseState, name: str, log: list[str]) -> None:
     """The card drawn goes to the hand of the player whose turn it is (in set-up: the
     player dealt to). The log never names it. The last card ends the game."""
+    p = drawer(s)
     if s.phase == "setup":
-        p = s.dealt % s.players
         s.dealt += 1
         log.append(f"{who(p)} is dealt a card")
     else:
-        p = s.player
         s.drawn = True
         log.append(f"{who(p)} draws a card ({len(s.deck)} left in the deck)")
     s.hands = with_item(s.hands, p, tuple(sorted((*s.hands[p], name))))

@@ -31,6 +31,7 @@ from ..core.game import CHANCE, Game, Step
 from ..spacebase.board import Board as Map
 from ..spacebase.data import CARD_LIST, Card
 from ..spacebase.odds import meteor_risk
+from ..spacebase.turn import drawer
 from .board import Board, _frac, dist_rows
 from .protocol import Message
 
@@ -212,9 +213,7 @@ class SpaceBaseBoard(Board):
             return step.text.startswith("steal ") and self._secret_steal(game, index, step)
         if not isinstance(step.value, str):  # the meteor and its damage
             return False
-        before = game.state_before(index)
-        drawer = before.dealt % before.players if before.phase == "setup" else before.player
-        return drawer != self.player
+        return drawer(game.state_before(index)) != self.player
 
     # ------------------------------------------------ choosing a card is not a move
     def _held_card(self) -> str | None:
