@@ -47,6 +47,7 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
@@ -1194,7 +1195,7 @@ class Board(anywidget.AnyWidget):
         a board of a game with hidden hands that does not refine ``_hidden_now`` and
         ``_secret_step`` says yes."""
         g = self._game if game is None else game
-        if not _has_hidden_hands(g):
+        if not g.hidden_hands:
             return False
         if self._hidden_now(g):
             return True
@@ -1223,9 +1224,7 @@ class Board(anywidget.AnyWidget):
         self._check_can_change(msg)
         g = self._game
         name = f"{g.name}-turn{g.turn}-step{len(g.history)}.json"
-        doc = json.loads(g.to_json())  # a GameError for a what-if's guessed copy
-        doc["seed"] = fresh_seed()
-        text = json.dumps(doc, indent=1)
+        text = json.dumps(_reseeded(g), indent=1)  # a GameError for a guessed copy
         if not self.hides_something() or kernel_in_browser():
             self.send({"type": "save", "filename": name, "text": text})
             self.error = ""
@@ -1269,17 +1268,12 @@ class Board(anywidget.AnyWidget):
         nodes can be forced."""
         h = self._fork_at(step, msg)
         auto = h.auto_roll
-        w: Game | None = None
+        doc = None
         if not self.hides_something(h):
-            try:
-                doc = json.loads(h.to_json())
-            except GameError:  # a guessed copy (a what-if's what-if): guess again
-                pass
-            else:
-                doc["seed"] = fresh_seed()
-                w = from_json(json.dumps(doc))
-        if w is None:
-            w = h.determinize(self.player, seed=fresh_seed())
+            with suppress(GameError):  # a guessed copy (a what-if's what-if): guess again
+                doc = _reseeded(h)
+        w = h.determinize(self.player, seed=fresh_seed()) if doc is None \
+            else from_json(json.dumps(doc))
         w.auto_roll = auto
         return w
 
@@ -1672,9 +1666,13 @@ def kernel_in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
-def _has_hidden_hands(game: Game) -> bool:
-    """Whether ``game``'s rules hide cards from players (``Game.hidden_hands``)."""
-    return type(game).hidden_hands
+def _reseeded(game: Game) -> dict[str, Any]:
+    """``game``'s save with a fresh seed: the same steps (chance outcomes included), so
+    the same position, and a future nobody can read from it. A ``GameError`` for a
+    ``determinize`` copy, which has no past to save."""
+    doc = json.loads(game.to_json())
+    doc["seed"] = fresh_seed()
+    return doc
 
 
 def _write_new(folder: Path, name: str, text: str) -> Path:
