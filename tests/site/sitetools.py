@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from browser.labtools import Lab, Notebook, artifact_path
 
@@ -207,6 +207,17 @@ def open_site_notebook(context: Any, url: str, name: str, cls: type[SiteNotebook
                   "run_all_s": round(time.perf_counter() - t1, 1), "cells": cells}
     nb.BOARD_CELL = nb.cell_with(cls.BOARD_SOURCE)
     return nb
+
+
+N = TypeVar("N", bound=SiteNotebook)
+
+
+def site_notebook(offline: Offline, url: str, name: str, cls: type[N]) -> Iterator[N]:
+    """A module fixture's body: ``name`` opened in a browser context of its own
+    (:func:`open_site_notebook`), the context closed after the module's tests."""
+    nb = open_site_notebook(offline.new_context(), url, name, cls)
+    yield cast(N, nb)
+    nb.page.context.close()
 
 
 def report_opening(nb: SiteNotebook) -> None:

@@ -36,11 +36,11 @@ from sitetools import (
     computer_played,
     loadavg,
     no_errors,
-    open_site_notebook,
     play_turn,
     record,
     report,
     report_opening,
+    site_notebook,
     summary,
     wait_for_turn,
 )
@@ -128,16 +128,12 @@ class SpaceBase(SiteNotebook):
 
 @pytest.fixture(scope="module")
 def blast(offline: Offline, site_url: str) -> Iterator[Blast]:
-    nb = open_site_notebook(offline.new_context(), site_url, "blast.ipynb", Blast)
-    yield nb
-    nb.page.context.close()
+    yield from site_notebook(offline, site_url, "blast.ipynb", Blast)
 
 
 @pytest.fixture(scope="module")
 def spacebase(offline: Offline, site_url: str) -> Iterator[SpaceBase]:
-    nb = open_site_notebook(offline.new_context(), site_url, "spacebase.ipynb", SpaceBase)
-    yield nb
-    nb.page.context.close()
+    yield from site_notebook(offline, site_url, "spacebase.ipynb", SpaceBase)
 
 
 def test_blast_runs_in_the_pyodide_kernel(blast: Blast, offline: Offline) -> None:

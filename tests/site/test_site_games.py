@@ -27,10 +27,10 @@ from sitetools import (
     check_undo_and_redo,
     computer_played,
     no_errors,
-    open_site_notebook,
     play_turn,
     record,
     report_opening,
+    site_notebook,
     snapshot,
     summary,
     wait_for_turn,
@@ -51,17 +51,12 @@ class Intergalactic(SiteNotebook):
 
 @pytest.fixture(scope="module")
 def spacehole(offline: Offline, site_url: str) -> Iterator[Spacehole]:
-    nb = open_site_notebook(offline.new_context(), site_url, "spacehole.ipynb", Spacehole)
-    yield nb
-    nb.page.context.close()
+    yield from site_notebook(offline, site_url, "spacehole.ipynb", Spacehole)
 
 
 @pytest.fixture(scope="module")
 def intergalactic(offline: Offline, site_url: str) -> Iterator[Intergalactic]:
-    nb = open_site_notebook(offline.new_context(), site_url, "intergalactic.ipynb",
-                            Intergalactic)
-    yield nb
-    nb.page.context.close()
+    yield from site_notebook(offline, site_url, "intergalactic.ipynb", Intergalactic)
 
 
 def runs_in_pyodide(nb: SiteNotebook, offline: Offline) -> None:
