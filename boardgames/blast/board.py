@@ -14,6 +14,7 @@ from .data import CYGNUS, DIRECTIONS, HAND_BASE, HOMEWORLDS, NIMROD, PLANETS, SE
 
 __all__ = [
     "Stacks",
+    "after_move",
     "control",
     "dest",
     "hand_limit",
@@ -90,7 +91,7 @@ def max_usable(movable: tuple[int, ...], dice: tuple[int, ...], blocked: frozens
                        DIRECTIONS[player], backs, stacks)
 
 
-def _after_move(movable: tuple[int, ...], x: int, k: int, y: int,
+def after_move(movable: tuple[int, ...], x: int, k: int, y: int,
                 blocked: frozenset[int]) -> tuple[int, ...]:
     """The movable sectors once ``k`` units went from ``x`` to ``y`` (on a blocked
     sector they move no further)."""
@@ -119,7 +120,7 @@ def _max_usable(movable: tuple[int, ...], dice: tuple[int, ...], blocked: frozen
             if stacks:
                 moves.append((movable.count(x), dest(x, d, direction), backs, stacks - 1))
             for k, y, b, st in moves:
-                rest = _after_move(movable, x, k, y, blocked)
+                rest = after_move(movable, x, k, y, blocked)
                 best = max(best, 1 + _max_usable(rest, rest_dice, blocked, direction, b, st))
                 if best == len(dice):
                     return best

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ..core.limits import quote
 from .actions import BACKWARDS, MOVE_CARDS, STACK, Order, order
-from .board import dest, max_usable, remove_one
+from .board import after_move, dest, max_usable, remove_one
 from .data import ATTACK, DEFENCE, DICE_BONUS, DIRECTIONS, HOMEWORLDS, SECTORS
 from .fight import contested, keep_choices
 from .movement import is_bound, is_pinned, movable_count, movable_sectors, movable_units
@@ -158,13 +158,9 @@ class Reach:
         key = (sec, y, k, dice, backs, stacks)
         got = self.memo.get(key)
         if got is None:
-            after = list(self.movable)
-            for _ in range(k):
-                after.remove(sec)
-            if y not in self.blocked:
-                after.extend([y] * k)
-            got = self.memo[key] = max_usable(tuple(after), dice, self.blocked,
-                                              self.player, backs, stacks)
+            after = after_move(self.movable, sec, k, y, self.blocked)
+            got = self.memo[key] = max_usable(after, dice, self.blocked, self.player,
+                                              backs, stacks)
         return got
 
 
